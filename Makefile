@@ -1,0 +1,57 @@
+# Kinora: one entry point for running, testing and building the platform. See infra/README.md.
+# Without a Docker engine `make up` runs every process locally (infra/local/main.ts); with one
+# it runs docker compose.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+TSX := node_modules/.bin/tsx
+RUNNER := $(TSX) infra/local/main.ts
+
+.PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean check-deps
+
+up: check-deps
+	@$(RUNNER) up
+
+down: check-deps
+	@$(RUNNER) down
+
+logs: check-deps
+	@$(RUNNER) logs -f
+
+status: check-deps
+	@$(RUNNER) status
+
+seed: check-deps
+	@$(RUNNER) seed
+
+kafka: check-deps
+	@$(RUNNER) kafka
+
+# Everything CI runs, failing fast; the platform started for e2e is always brought down.
+test: check-deps
+	@bash infra/scripts/test-all.sh
+
+# Every bench/*/run.ts against a running platform (brought up, and down again, if needed).
+bench: check-deps
+	@bash infra/scripts/bench-all.sh
+
+build: check-deps
+	npm run build
+
+lint: check-deps
+	npm run lint
+
+typecheck: check-deps
+	npm run typecheck
+
+# Build outputs and local runtime state; keeps .cache (the Kafka download).
+clean:
+	@if [ -x $(TSX) ]; then $(RUNNER) down; fi
+	rm -rf .run frontend/dist proto/dist services/*/dist coverage test-results
+	find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete
+
+distclean: clean
+	rm -rf .cache
+
+check-deps:
+	@[ -x $(TSX) ] || { echo 'node_modules is missing: run npm ci first' >&2; exit 1; }

@@ -1,0 +1,101 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse, makeUser } from '@/testing/test-utils';
+
+import { routes } from './router';
+
+const renderAt = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+};
+
+describe('router', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockResolvedValue(
+      jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 }),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('renders Page Not Found for an unknown path, under the navigation bar', async () => {
+    renderAt('/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/frontpage', 'Front Page'],
+    ['/auth', 'Sign In'],
+    ['/home', 'Home'],
+    ['/browse', 'Browse Films'],
+    ['/discover-creators', 'Discover Creators'],
+    ['/discover-critics', 'Discover Critics'],
+    ['/awards', 'Awards'],
+    ['/profile', 'My List & Profile'],
+    ['/admin', 'Admin Dashboard'],
+    ['/film/42', 'Film Details'],
+    ['/creator/7', 'Creator Profile'],
+    ['/creatorlogin', 'Become a Creator'],
+    ['/creator-dashboard', 'Creator Dashboard'],
+    ['/critic-signup?token=abc', 'Critic Invitation'],
+    ['/critic-dashboard', 'Critic Dashboard'],
+    ['/terms', 'Terms of Service'],
+    ['/about', 'About Us'],
+    ['/privacy', 'Privacy Policy'],
+    ['/creator-guidelines', 'Creator Guidelines'],
+    ['/upload', 'Upload'],
+    ['/uploadfilm', 'Upload Film'],
+  ])('registers %s', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('treats a 401 from /api/auth/user as anonymous on the landing page', async () => {
+    renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: /First-Class/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/user',
+      expect.objectContaining({ credentials: 'include' }),
+    );
+  });
+
+  it('treats a failing /api/auth/user as anonymous and only logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/browse');
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('sends signed-in users from / to /home', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(makeUser({ isAdmin: true })));
+    const router = renderAt('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+  });
+});

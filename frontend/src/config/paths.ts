@@ -1,0 +1,34 @@
+/** Every screen path of SPEC §2, plus the full-page browser navigations. */
+export const paths = {
+  landing: '/',
+  frontpage: '/frontpage',
+  auth: '/auth',
+  home: '/home',
+  browse: '/browse',
+  discoverCreators: '/discover-creators',
+  discoverCritics: '/discover-critics',
+  awards: '/awards',
+  profile: '/profile',
+  admin: '/admin',
+  film: '/film/:id',
+  creator: '/creator/:id',
+  creatorOnboarding: '/creatorlogin',
+  creatorDashboard: '/creator-dashboard',
+  criticSignup: '/critic-signup',
+  criticDashboard: '/critic-dashboard',
+  terms: '/terms',
+  about: '/about',
+  privacy: '/privacy',
+  creatorGuidelines: '/creator-guidelines',
+  upload: '/upload',
+  uploadFilm: '/uploadfilm',
+  /** Browser navigations handled by the auth service, not screens. */
+  apiLogin: '/api/login',
+  apiLogout: '/api/logout',
+} as const;
+
+export const filmPath = (id: number | string) => `/film/${encodeURIComponent(String(id))}`;
+export const creatorPath = (id: number | string) => `/creator/${encodeURIComponent(String(id))}`;
+
+/** SPEC §2 navigation bar: trimmed text → /browse?q={text}&type=all. */
+export const browseSearchPath = (query: string) => `/browse?q=${encodeURIComponent(query)}&type=all`;

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { LOGOUT_REDIRECT_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { toast } from '@/hooks/use-toast';
+import { api } from '@/lib/api-client';
+
+import { getUserQueryOptions } from './get-user';
+
+/** SPEC §7: POST /api/auth/logout; only the OK status is checked. */
+export const logout = async (): Promise<void> => {
+  await api.post<unknown>('/api/auth/logout');
+};
+
+/**
+ * Sign Out (SPEC §4, §8): success clears the cached user, shows 'Logged out' and returns to / after
+ * 500 ms (SPEC §9); failure shows 'Logout failed'.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.setQueryData(getUserQueryOptions().queryKey, null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+      clearTimeout(redirectTimer.current);
+      redirectTimer.current = setTimeout(() => navigate(paths.landing), LOGOUT_REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      console.warn('[auth] logout failed', error);
+      toast({ title: 'Logout failed', variant: 'destructive' });
+    },
+  });
+}

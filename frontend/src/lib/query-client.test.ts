@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+import { createQueryClient } from './query-client';
+
+describe('query client', () => {
+  it('uses the SPEC §9 data-fetching defaults', () => {
+    const options = createQueryClient().getDefaultOptions();
+
+    expect(options.queries).toMatchObject({
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    });
+    expect(options.mutations).toMatchObject({ retry: false });
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * Renders the gateway's nginx configuration for local mode (no Docker).
+ *
+ *   npx tsx gateway/render.ts [--out <dir>] [--set NAME=value ...] [--check]
+ *
+ * Fills the ${NAME} placeholders of gateway/nginx.conf.template from --set, then the environment,
+ * then the local-mode defaults of the runtime contract, writes <out>/nginx.conf, copies the files it
+ * includes beside it and creates the prefix with its temp directories. --check runs `nginx -t` on the
+ * result. The Docker image renders the same template with envsubst instead (gateway/Dockerfile).
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+export const GATEWAY_VAR_NAMES = [
+  'LISTEN_PORT',
+  'AUTH_UPSTREAM',
+  'CATALOG_UPSTREAM',
+  'SOCIAL_UPSTREAM',
+  'ADS_UPSTREAM',
+  'ANALYTICS_UPSTREAM',
+  'ADMIN_UPSTREAM',
+  'SPA_ROOT',
+  'MEDIA_ROOT',
+  'NJS_MODULE',
+  'NGINX_PREFIX',
+  'NGINX_USER',
+  'ERROR_LOG',
+  'ACCESS_LOG',
+] as const;
+
+export type GatewayVarName = (typeof GATEWAY_VAR_NAMES)[number];
+export type GatewayVars = Record<GatewayVarName, string>;
+
+/** Files nginx.conf includes or imports by a path relative to its own directory. */
+export const GATEWAY_CONF_FILES = [
+  'routes.conf',
+  'proxy.conf',
+  'headers.conf',
+  'mime.types',
+  'health.js',
+  'errors.js',
+] as const;
+
+const TEMP_DIRS = ['client_body_temp', 'proxy_temp', 'fastcgi_temp', 'uwsgi_temp', 'scgi_temp'] as const;
+const DEBIAN_NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+const PATH_VARS: readonly GatewayVarName[] = ['SPA_ROOT', 'MEDIA_ROOT', 'NGINX_PREFIX'];
+
+export interface RenderGatewayOptions {
+  /** Directory receiving nginx.conf and its includes. Default: <NGINX_PREFIX>/conf. */
+  outDir?: string;
+  /** Values that win over the environment and the defaults. */
+  vars?: Partial<GatewayVars>;
+  /** Where NAME=value overrides are read from. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The Kinora checkout. Default: found from the current directory. */
+  repoRoot?: string;
+}
+
+export interface RenderedGateway {
+  outDir: string;
+  confPath: string;
+  prefix: string;
+  vars: GatewayVars;
+  /** Arguments for `nginx` (add `-g 'daemon off;'` to keep it in the foreground). */
+  nginxArgs: string[];
+}
+
+/** The Kinora checkout: KINORA_ROOT, else the nearest directory up whose package.json is "kinora". */
+export function findRepoRoot(start: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): string {
+  if (env.KINORA_ROOT) {
+    return resolve(env.KINORA_ROOT);
+  }
+  let dir = resolve(start);
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && existsSync(join(dir, 'gateway', 'nginx.conf.template'))) {
+      const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && (parsed as { name?: unknown }).name === 'kinora') {
+        return dir;
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) {
+      throw new Error(`Cannot find the Kinora checkout above ${start}; run from the repo or set KINORA_ROOT`);
+    }
+    dir = parent;
+  }
+}
+
+/** Local-mode defaults of the runtime contract, for a checkout at repoRoot. */
+export function defaultGatewayVars(repoRoot: string): GatewayVars {
+  const run = join(repoRoot, '.run');
+  return {
+    // A port (all interfaces) or address:port, e.g. 127.0.0.1:8080.
+    LISTEN_PORT: '8080',
+    AUTH_UPSTREAM: '127.0.0.1:3001',
+    CATALOG_UPSTREAM: '127.0.0.1:3002',
+    SOCIAL_UPSTREAM: '127.0.0.1:3003',
+    ADS_UPSTREAM: '127.0.0.1:3004',
+    ANALYTICS_UPSTREAM: '127.0.0.1:3005',
+    ADMIN_UPSTREAM: '127.0.0.1:3006',
+    SPA_ROOT: join(repoRoot, 'frontend', 'dist'),
+    MEDIA_ROOT: join(run, 'media'),
+    NJS_MODULE: DEBIAN_NJS_MODULE,
+    NGINX_PREFIX: join(run, 'nginx'),
+    // Workers run as the invoking user so they can read the checkout and write the prefix.
+    NGINX_USER: userInfo().username,
+    ERROR_LOG: join(run, 'logs', 'gateway-error.log'),
+    ACCESS_LOG: join(run, 'logs', 'gateway-access.log'),
+  };
+}
+
+/** Defaults, overridden by same-named environment variables, overridden by explicit values. */
+export function resolveGatewayVars(
+  repoRoot: string,
+  overrides: Partial<GatewayVars> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): GatewayVars {
+  const vars = defaultGatewayVars(repoRoot);
+  for (const name of GATEWAY_VAR_NAMES) {
+    const value = overrides[name] ?? env[name];
+    if (value !== undefined && value !== '') {
+      vars[name] = value;
+    }
+  }
+  for (const name of PATH_VARS) {
+    vars[name] = resolve(repoRoot, vars[name]).replace(/\/+$/, '') || '/';
+  }
+  const problems = GATEWAY_VAR_NAMES.filter((name) => !/^[^\s;{}'"$]+$/.test(vars[name])).map(
+    (name) => `${name}=${JSON.stringify(vars[name])}`,
+  );
+  if (!/^(\d{1,3}(\.\d{1,3}){3}:)?\d+$/.test(vars.LISTEN_PORT)) {
+    problems.push(`LISTEN_PORT=${JSON.stringify(vars.LISTEN_PORT)} (a port, or IPv4:port)`);
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `Invalid gateway settings (empty, or characters nginx cannot take): ${problems.join(', ')}`,
+    );
+  }
+  return vars;
+}
+
+/** Replaces every ${NAME} placeholder; an unknown NAME is an error, nginx's own $vars are left alone. */
+export function renderTemplate(template: string, vars: GatewayVars): string {
+  const known = new Set<string>(GATEWAY_VAR_NAMES);
+  return template.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match: string, name: string) => {
+    if (!known.has(name)) {
+      throw new Error(`nginx.conf.template uses \${${name}}, which render.ts does not define`);
+    }
+    return vars[name as GatewayVarName];
+  });
+}
+
+function isDevicePath(path: string): boolean {
+  return path === 'stderr' || path.startsWith('/dev/') || path.startsWith('syslog:');
+}
+
+export function renderGateway(options: RenderGatewayOptions = {}): RenderedGateway {
+  const repoRoot = options.repoRoot ?? findRepoRoot();
+  const gatewayDir = join(repoRoot, 'gateway');
+  const vars = resolveGatewayVars(repoRoot, options.vars, options.env);
+  const prefix = vars.NGINX_PREFIX;
+  const outDir = resolve(options.outDir ?? join(prefix, 'conf'));
+
+  mkdirSync(outDir, { recursive: true });
+  const template = readFileSync(join(gatewayDir, 'nginx.conf.template'), 'utf8');
+  const confPath = join(outDir, 'nginx.conf');
+  writeFileSync(confPath, renderTemplate(template, vars));
+  for (const file of GATEWAY_CONF_FILES) {
+    copyFileSync(join(gatewayDir, file), join(outDir, file));
+  }
+
+  for (const dir of TEMP_DIRS) {
+    mkdirSync(join(prefix, dir), { recursive: true });
+  }
+  mkdirSync(vars.MEDIA_ROOT, { recursive: true });
+  for (const log of [vars.ERROR_LOG, vars.ACCESS_LOG]) {
+    if (!isDevicePath(log) && isAbsolute(log)) {
+      mkdirSync(dirname(log), { recursive: true });
+    }
+  }
+
+  return { outDir, confPath, prefix, vars, nginxArgs: ['-p', `${prefix}/`, '-c', confPath] };
+}
+
+/** Runs `nginx -t` on a rendered configuration; throws with nginx's output when it fails. */
+export function checkGateway(rendered: RenderedGateway, nginxBin = 'nginx'): string {
+  const result = spawnSync(nginxBin, ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
+  if (result.error) {
+    throw new Error(
+      `Cannot run ${nginxBin}: ${result.error.message} (apt-get install -y nginx libnginx-mod-http-js)`,
+    );
+  }
+  const output = `${result.stdout}${result.stderr}`.trim();
+  if (result.status !== 0) {
+    throw new Error(`nginx -t failed:\n${output}`);
+  }
+  return output;
+}
+
+function parseCli(argv: readonly string[]): { outDir?: string; vars: Partial<GatewayVars>; check: boolean } {
+  const vars: Partial<GatewayVars> = {};
+  let outDir: string | undefined;
+  let check = false;
+  const known = new Set<string>(GATEWAY_VAR_NAMES);
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--out') {
+      outDir = argv[++i];
+      if (!outDir) throw new Error('--out needs a directory');
+    } else if (arg === '--set') {
+      const pair = argv[++i] ?? '';
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      if (eq < 1 || !known.has(name)) {
+        throw new Error(`--set takes NAME=value with NAME one of ${GATEWAY_VAR_NAMES.join(', ')}`);
+      }
+      vars[name as GatewayVarName] = pair.slice(eq + 1);
+    } else if (arg === '--check') {
+      check = true;
+    } else {
+      throw new Error(
+        `Unknown argument ${arg}. Usage: render.ts [--out <dir>] [--set NAME=value]... [--check]`,
+      );
+    }
+  }
+  return { outDir, vars, check };
+}
+
+function main(): void {
+  const cli = parseCli(process.argv.slice(2));
+  const rendered = renderGateway({ outDir: cli.outDir, vars: cli.vars });
+  const args = rendered.nginxArgs.join(' ');
+  console.log(`Rendered ${rendered.confPath}`);
+  if (!existsSync(join(rendered.vars.SPA_ROOT, 'index.html'))) {
+    console.warn(
+      `Warning: ${rendered.vars.SPA_ROOT}/index.html is missing (npm run build -w @kinora/frontend)`,
+    );
+  }
+  if (cli.check) {
+    console.log(checkGateway(rendered));
+  }
+  console.log(`Start:      nginx ${args}   (pid file ${rendered.prefix}/nginx.pid)`);
+  console.log(`Foreground: nginx ${args} -g 'daemon off;'`);
+  console.log(`Stop:       nginx ${args} -s quit`);
+}
+
+if (/[\\/]render\.ts$/.test(process.argv[1] ?? '')) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,592 @@
+/**
+ * End-to-end test of the gateway configuration: renders it into a temp dir, runs a real nginx on a
+ * free port in front of six fake services (node:http servers that echo what they received) and
+ * checks routing, identity, errors, static files, health, CSRF and rate limiting.
+ *
+ *   node --import tsx --test gateway/test/*.test.ts
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+
+import { renderGateway, type GatewayVarName, type RenderedGateway } from '../render.js';
+
+const HOST = '127.0.0.1';
+const SERVICES = ['auth', 'catalog', 'social', 'ads', 'analytics', 'admin'] as const;
+type ServiceName = (typeof SERVICES)[number];
+type Mode = 'ok' | 'error' | 'drop';
+
+/** What a fake service saw, echoed back as its response body. */
+interface Echo {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  bodyLength: number;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  raw: Buffer;
+}
+
+class FakeService {
+  healthMode: Mode = 'ok';
+  identityMode: Mode = 'ok';
+  readonly identityCalls: IncomingHttpHeaders[] = [];
+  readonly server: Server;
+  port = 0;
+
+  constructor(readonly name: ServiceName) {
+    this.server = createServer((req, res) => this.handle(req, res));
+    this.server.keepAliveTimeout = 60_000;
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, HOST, resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/health') {
+        this.answerHealth(req, res);
+      } else if (this.name === 'auth' && path === '/internal/identity') {
+        this.answerIdentity(req, res, Buffer.concat(chunks).length);
+      } else {
+        const echo: Echo = {
+          service: this.name,
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          bodyLength: Buffer.concat(chunks).length,
+        };
+        // Like the real services, echo the request id in the response.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'x-request-id': String(req.headers['x-request-id']),
+        });
+        res.end(JSON.stringify(echo));
+      }
+    });
+  }
+
+  private answerHealth(req: IncomingMessage, res: ServerResponse): void {
+    if (this.healthMode === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    const up = this.healthMode === 'ok';
+    const checks = { database: { status: up ? 'up' : 'down' }, redis: { status: 'up' } };
+    res.writeHead(up ? 200 : 503, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        status: up ? 'ok' : 'error',
+        info: up ? checks : { redis: checks.redis },
+        error: up ? {} : { database: checks.database },
+        details: checks,
+      }),
+    );
+  }
+
+  private answerIdentity(req: IncomingMessage, res: ServerResponse, bodyLength: number): void {
+    this.identityCalls.push({ ...req.headers, 'x-test-body-length': String(bodyLength) });
+    if (this.identityMode === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    const session = /(?:^|;\s*)kinora_session=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+    if (session === 'valid-session') {
+      res.writeHead(204, { 'x-user-id': '42', 'x-user-roles': 'admin,critic' });
+    } else {
+      res.writeHead(204);
+    }
+    res.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describe('gateway (real nginx, fake services)', () => {
+  const fakes = new Map<ServiceName, FakeService>(SERVICES.map((name) => [name, new FakeService(name)]));
+  let dir = '';
+  let port = 0;
+  let rendered: RenderedGateway;
+  let nginx: ChildProcess | undefined;
+  let nginxOutput = '';
+  const indexHtml = `<!doctype html><html><head><title>Kinora test SPA</title></head><body>${'<p>kinora</p>'.repeat(80)}</body></html>`;
+
+  function fake(name: ServiceName): FakeService {
+    const service = fakes.get(name);
+    if (!service) throw new Error(`no fake ${name}`);
+    return service;
+  }
+
+  function call(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string) {
+    return new Promise<Reply>((resolve, reject) => {
+      const req = request({ host: HOST, port, method, path, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  function json(reply: Reply): Record<string, unknown> {
+    assert.match(String(reply.headers['content-type']), /^application\/json/, `JSON expected: ${reply.body}`);
+    return JSON.parse(reply.body) as Record<string, unknown>;
+  }
+
+  async function echo(method: string, path: string, headers: Record<string, string> = {}): Promise<Echo> {
+    const reply = await call(method, path, headers);
+    assert.equal(reply.status, 200, `${method} ${path}: ${reply.body}`);
+    return JSON.parse(reply.body) as Echo;
+  }
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kinora-gateway-test-'));
+    const spaRoot = join(dir, 'spa');
+    const mediaRoot = join(dir, 'media');
+    mkdirSync(join(spaRoot, 'assets'), { recursive: true });
+    mkdirSync(join(mediaRoot, 'films', '7'), { recursive: true });
+    writeFileSync(join(spaRoot, 'index.html'), indexHtml);
+    writeFileSync(join(spaRoot, 'assets', 'index-abc123.js'), 'console.log("kinora");\n');
+    writeFileSync(join(mediaRoot, 'films', '7', 'seg-0.ts'), Buffer.alloc(1000, 7));
+    writeFileSync(join(mediaRoot, 'films', '7', 'index.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n');
+    writeFileSync(join(mediaRoot, 'films', '7', 'poster.jpg'), Buffer.alloc(64, 1));
+
+    for (const service of fakes.values()) await service.listen();
+    port = await freePort();
+    const vars: Partial<Record<GatewayVarName, string>> = {
+      LISTEN_PORT: `${HOST}:${port}`,
+      SPA_ROOT: spaRoot,
+      MEDIA_ROOT: mediaRoot,
+      NGINX_PREFIX: join(dir, 'prefix'),
+      ERROR_LOG: join(dir, 'logs', 'error.log'),
+      ACCESS_LOG: join(dir, 'logs', 'access.log'),
+    };
+    for (const name of SERVICES) {
+      vars[`${name.toUpperCase()}_UPSTREAM` as GatewayVarName] = `${HOST}:${fake(name).port}`;
+    }
+    rendered = renderGateway({ outDir: join(dir, 'conf'), vars, env: {} });
+
+    const check = spawnSync('nginx', ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
+    assert.equal(check.status, 0, `nginx -t failed: ${check.stderr}`);
+
+    const child = spawn('nginx', [...rendered.nginxArgs, '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    nginx = child;
+    child.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
+      try {
+        if ((await call('GET', '/index.html')).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`nginx did not start: ${nginxOutput}`);
+      await sleep(50);
+    }
+  });
+
+  async function stopNginx(signal: NodeJS.Signals): Promise<void> {
+    const child = nginx;
+    nginx = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  after(async () => {
+    await stopNginx('SIGTERM');
+    await Promise.all([...fakes.values()].map((service) => service.close()));
+    // KINORA_GATEWAY_TEST_KEEP=1 keeps the rendered config and the nginx logs for a look.
+    if (dir && !process.env.KINORA_GATEWAY_TEST_KEEP) rmSync(dir, { recursive: true, force: true });
+    else if (dir) console.log(`kept ${dir}`);
+  });
+
+  test('every route of the table reaches its service with the URI unchanged', async () => {
+    const table: [string, string, ServiceName][] = [
+      ['GET', '/api/auth/user', 'auth'],
+      ['POST', '/api/auth/verify-code', 'auth'],
+      ['GET', '/api/login', 'auth'],
+      ['GET', '/api/logout', 'auth'],
+      ['GET', '/api/films?genre=drama&featured=true&limit=50', 'catalog'],
+      ['GET', '/api/films/search?q=loop&genre=&language=', 'catalog'],
+      ['GET', '/api/films/12', 'catalog'],
+      ['PATCH', '/api/films/12', 'catalog'],
+      ['POST', '/api/films/12/view', 'catalog'],
+      ['GET', '/api/creators?limit=20', 'catalog'],
+      ['POST', '/api/creators', 'catalog'],
+      ['GET', '/api/creators/3', 'catalog'],
+      ['POST', '/api/uploads', 'catalog'],
+      ['PATCH', '/api/uploads/4f2a', 'catalog'],
+      ['GET', '/api/films/12/reviews', 'social'],
+      ['POST', '/api/films/12/reviews', 'social'],
+      ['GET', '/api/films/12/critic-reviews', 'social'],
+      ['POST', '/api/films/12/like', 'social'],
+      ['POST', '/api/films/12/unlike', 'social'],
+      ['POST', '/api/creators/3/follow', 'social'],
+      ['POST', '/api/creators/3/unfollow', 'social'],
+      ['GET', '/api/follow/3/status', 'social'],
+      ['POST', '/api/follow/3', 'social'],
+      ['DELETE', '/api/follow/3', 'social'],
+      ['GET', '/api/critics/invitation/tok3n', 'social'],
+      ['POST', '/api/critics/accept-invitation', 'social'],
+      ['GET', '/api/critics/dashboard', 'social'],
+      ['POST', '/api/critics/invitations', 'social'],
+      ['GET', '/api/user/lists/watchlist', 'social'],
+      ['POST', '/api/user/lists', 'social'],
+      ['DELETE', '/api/user/lists/favorites/12', 'social'],
+      ['GET', '/api/ads/placements/12', 'ads'],
+      ['POST', '/api/ads/select', 'ads'],
+      ['POST', '/api/ads/view', 'ads'],
+      ['GET', '/api/analytics/admin', 'analytics'],
+      ['GET', '/api/analytics/creator/3', 'analytics'],
+      ['POST', '/api/analytics/viewing-session', 'analytics'],
+      ['PATCH', '/api/analytics/viewing-session/s-1', 'analytics'],
+      ['GET', '/api/admin/stats', 'admin'],
+      ['GET', '/api/admin/films/pending', 'admin'],
+      ['PATCH', '/api/admin/films/12/status', 'admin'],
+      ['POST', '/api/waitlist', 'admin'],
+      ['POST', '/api/feedback', 'admin'],
+    ];
+    for (const [method, path, service] of table) {
+      const seen = await echo(method, path);
+      assert.equal(seen.service, service, `${method} ${path} went to ${seen.service}`);
+      assert.equal(seen.method, method);
+      assert.equal(seen.url, path);
+    }
+  });
+
+  test('an /api path outside the table gets a JSON 404 from nginx itself', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['GET', '/api/auth'],
+      ['GET', '/api/films/12/foo'],
+      ['POST', '/api/creators/3/follow/now'],
+      ['GET', '/api/follow'],
+    ] as const) {
+      const reply = await call(method, path);
+      assert.equal(reply.status, 404, `${method} ${path}`);
+      assert.deepEqual(json(reply), {
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No route for ${method} ${path}`,
+      });
+    }
+    const quoted = await call('GET', '/api/x%22y%5C');
+    assert.equal(json(quoted).message, 'No route for GET /api/x"y\\');
+  });
+
+  test('client-sent identity headers never reach a service', async () => {
+    const spoof = { 'X-User-Id': '1', 'X-User-Roles': 'admin', 'X-User_Id': '1' };
+    const identityCallsBefore = fake('auth').identityCalls.length;
+
+    const anonymous = await echo('GET', '/api/films/12', spoof);
+    assert.equal(anonymous.headers['x-user-id'], undefined);
+    assert.equal(anonymous.headers['x-user-roles'], undefined);
+    assert.equal(anonymous.headers['x-user_id'], undefined);
+    assert.equal(fake('auth').identityCalls.length, identityCallsBefore, 'no cookie: auth is not asked');
+
+    const unknownSession = await echo('POST', '/api/films/12/like', {
+      ...spoof,
+      Cookie: 'theme=dark; kinora_session=expired',
+    });
+    assert.equal(unknownSession.headers['x-user-id'], undefined);
+    assert.equal(unknownSession.headers['x-user-roles'], undefined);
+
+    const signedIn = await echo('POST', '/api/films/12/like?src=test', {
+      ...spoof,
+      Cookie: 'kinora_session=valid-session',
+      'Content-Type': 'application/json',
+    });
+    assert.equal(signedIn.headers['x-user-id'], '42');
+    assert.equal(signedIn.headers['x-user-roles'], 'admin,critic');
+    assert.equal(signedIn.headers.cookie, 'kinora_session=valid-session');
+
+    const identityCall = fake('auth').identityCalls.at(-1);
+    assert.ok(identityCall);
+    assert.equal(identityCall['x-original-uri'], '/api/films/12/like?src=test');
+    assert.equal(identityCall['x-original-method'], 'POST');
+    assert.equal(identityCall['x-test-body-length'], '0');
+    assert.equal(identityCall['x-user-id'], undefined);
+  });
+
+  test('identity service down: JSON 503 for signed-in calls, anonymous calls still pass', async () => {
+    fake('auth').identityMode = 'drop';
+    try {
+      const reply = await call('GET', '/api/films/12', { Cookie: 'kinora_session=valid-session' });
+      assert.equal(reply.status, 503);
+      assert.deepEqual(json(reply), {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Identity service unavailable, try again shortly',
+      });
+      assert.equal((await call('GET', '/api/films/12')).status, 200);
+    } finally {
+      fake('auth').identityMode = 'ok';
+    }
+  });
+
+  test('a request id is generated, passed upstream and returned', async () => {
+    const reply = await call('GET', '/api/films/12', { 'X-Request-Id': 'client-chosen' });
+    const seen = JSON.parse(reply.body) as Echo;
+    assert.match(String(reply.headers['x-request-id']), /^[0-9a-f]{32}$/);
+    assert.equal(seen.headers['x-request-id'], reply.headers['x-request-id']);
+    assert.equal(seen.headers['x-forwarded-for'], HOST);
+    assert.equal(seen.headers.host, `${HOST}:${port}`);
+  });
+
+  test('the SPA falls back to index.html; hashed assets are immutable, index.html is not cached', async () => {
+    for (const path of ['/', '/no/such/page', '/film/12', '/index.html']) {
+      const reply = await call('GET', path);
+      assert.equal(reply.status, 200, path);
+      assert.equal(reply.body, indexHtml, path);
+      assert.match(String(reply.headers['content-type']), /^text\/html/);
+      assert.equal(reply.headers['cache-control'], 'no-cache', path);
+    }
+    const asset = await call('GET', '/assets/index-abc123.js');
+    assert.equal(asset.status, 200);
+    assert.match(String(asset.headers['content-type']), /^text\/javascript/);
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const missingAsset = await call('GET', '/assets/gone-000.js');
+    assert.equal(missingAsset.status, 404);
+    assert.equal(json(missingAsset).statusCode, 404);
+
+    const gzipped = await call('GET', '/', { 'Accept-Encoding': 'gzip' });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzipped.raw).toString('utf8'), indexHtml);
+  });
+
+  test('/media serves byte ranges with HLS types and cache headers', async () => {
+    const range = await call('GET', '/media/films/7/seg-0.ts', { Range: 'bytes=0-99' });
+    assert.equal(range.status, 206);
+    assert.equal(range.headers['content-range'], 'bytes 0-99/1000');
+    assert.equal(range.raw.length, 100);
+    assert.equal(range.headers['content-type'], 'video/mp2t');
+    assert.equal(range.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+    const full = await call('GET', '/media/films/7/seg-0.ts');
+    assert.equal(full.status, 200);
+    assert.equal(full.headers['accept-ranges'], 'bytes');
+    assert.equal(full.raw.length, 1000);
+
+    const playlist = await call('GET', '/media/films/7/index.m3u8');
+    assert.equal(playlist.status, 200);
+    assert.equal(playlist.headers['content-type'], 'application/vnd.apple.mpegurl');
+    assert.equal(playlist.headers['cache-control'], 'public, max-age=5');
+    assert.equal(playlist.headers['x-content-type-options'], 'nosniff');
+
+    const poster = await call('GET', '/media/films/7/poster.jpg');
+    assert.equal(poster.headers['content-type'], 'image/jpeg');
+    assert.equal(poster.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+    const missing = await call('GET', '/media/films/7/seg-9.ts');
+    assert.equal(missing.status, 404);
+    assert.equal(json(missing).statusCode, 404);
+  });
+
+  test('GET /api/health aggregates every service, 503 when one is not ok', async () => {
+    const identityCallsBefore = fake('auth').identityCalls.length;
+    const healthy = await call('GET', '/api/health', { Cookie: 'kinora_session=valid-session' });
+    assert.equal(healthy.status, 200, healthy.body);
+    const body = json(healthy) as { status: string; services: Record<ServiceName, { status: string }> };
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(Object.keys(body.services).sort(), [...SERVICES].sort());
+    for (const name of SERVICES) assert.equal(body.services[name].status, 'ok');
+    assert.deepEqual(body.services.auth, {
+      status: 'ok',
+      info: { database: { status: 'up' }, redis: { status: 'up' } },
+      error: {},
+      details: { database: { status: 'up' }, redis: { status: 'up' } },
+    });
+    assert.equal(fake('auth').identityCalls.length, identityCallsBefore, '/api/health skips identity');
+
+    fake('social').healthMode = 'error';
+    fake('ads').healthMode = 'drop';
+    try {
+      const degraded = await call('GET', '/api/health');
+      assert.equal(degraded.status, 503);
+      const report = json(degraded) as {
+        status: string;
+        services: Record<ServiceName, Record<string, unknown>>;
+      };
+      assert.equal(report.status, 'error');
+      assert.equal(report.services.social.status, 'error');
+      assert.deepEqual(report.services.social.error, { database: { status: 'down' } });
+      assert.equal(report.services.ads.status, 'down');
+      assert.equal(typeof report.services.ads.message, 'string');
+      assert.equal(report.services.catalog.status, 'ok');
+    } finally {
+      fake('social').healthMode = 'ok';
+      fake('ads').healthMode = 'ok';
+    }
+    assert.equal((await call('GET', '/api/health')).status, 200);
+  });
+
+  test('GET /healthz is the liveness of nginx itself, without asking any service', async () => {
+    const reply = await call('GET', '/healthz');
+    assert.equal(reply.status, 200);
+    assert.deepEqual(json(reply), { status: 'ok' });
+  });
+
+  test('internal locations are not reachable from outside', async () => {
+    for (const path of ['/_identity', '/_health/auth', '/_health/']) {
+      const reply = await call('GET', path);
+      assert.equal(reply.status, 404, path);
+    }
+  });
+
+  test('cross-site state-changing calls get a JSON 403', async () => {
+    const own = `http://${HOST}:${port}`;
+    const rejected: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'http://evil.example' },
+      { Origin: `https://${HOST}:${port}` },
+      { Origin: 'null' },
+      { Origin: own, 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of rejected) {
+      const reply = await call('POST', '/api/films/12/like', headers);
+      assert.equal(reply.status, 403, JSON.stringify(headers));
+      assert.deepEqual(json(reply), {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Cross-site request rejected',
+      });
+    }
+    assert.equal((await call('DELETE', '/api/follow/3', { Origin: 'http://evil.example' })).status, 403);
+
+    const allowed: [string, Record<string, string>][] = [
+      ['POST', {}],
+      ['POST', { Origin: own, 'Sec-Fetch-Site': 'same-origin' }],
+      ['POST', { 'Sec-Fetch-Site': 'same-site' }],
+      ['POST', { Origin: `https://${HOST}:${port}`, 'X-Forwarded-Proto': 'https' }],
+      ['GET', { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+    ];
+    for (const [method, headers] of allowed) {
+      const path = method === 'GET' ? '/api/films/12/reviews' : '/api/films/12/like';
+      assert.equal((await call(method, path, headers)).status, 200, `${method} ${JSON.stringify(headers)}`);
+    }
+  });
+
+  test('security headers are on pages, API responses and errors; no version leaks', async () => {
+    for (const path of [
+      '/',
+      '/api/films/12',
+      '/api/nope',
+      '/media/films/7/seg-0.ts',
+      '/assets/index-abc123.js',
+    ]) {
+      const reply = await call('GET', path);
+      const h = reply.headers;
+      assert.equal(h['x-content-type-options'], 'nosniff', path);
+      assert.equal(h['x-frame-options'], 'DENY', path);
+      assert.equal(h['referrer-policy'], 'strict-origin-when-cross-origin', path);
+      assert.match(String(h['content-security-policy']), /default-src 'self'/, path);
+      assert.match(String(h['content-security-policy']), /media-src 'self' blob:/, path);
+      assert.match(String(h['content-security-policy']), /frame-ancestors 'none'/, path);
+      assert.match(String(h['permissions-policy']), /camera=\(\)/, path);
+      assert.match(String(h['x-request-id']), /^[0-9a-f]{32}$/, path);
+      assert.equal(h.server, 'nginx', path);
+    }
+  });
+
+  test('an oversized body gets a JSON 413', async () => {
+    const reply = await call(
+      'POST',
+      '/api/feedback',
+      { 'Content-Type': 'application/json' },
+      Buffer.alloc(2 << 20),
+    );
+    assert.equal(reply.status, 413);
+    assert.equal(json(reply).error, 'Payload Too Large');
+  });
+
+  test('sign-in calls are rate limited per IP with a JSON 429; GET /api/auth/user is not', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        call('POST', '/api/auth/send-code', { 'Content-Type': 'application/json' }),
+      ),
+    );
+    const limited = replies.filter((reply) => reply.status === 429);
+    assert.ok(limited.length > 0, 'some calls are limited');
+    assert.ok(
+      replies.some((reply) => reply.status === 200),
+      'the burst is allowed',
+    );
+    const first = limited[0];
+    assert.ok(first);
+    assert.deepEqual(json(first), {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests, slow down and try again shortly',
+    });
+    const reads = await Promise.all(Array.from({ length: 40 }, () => call('GET', '/api/auth/user')));
+    assert.deepEqual(new Set(reads.map((reply) => reply.status)), new Set([200]));
+  });
+
+  test('the access log is JSON with request id and user id, without query strings or cookies', async () => {
+    await stopNginx('SIGQUIT');
+    const lines = readFileSync(rendered.vars.ACCESS_LOG, 'utf8').trim().split('\n');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const signedIn = entries.find((entry) => entry.uri === '/api/films/12/like' && entry.user_id === '42');
+    assert.ok(signedIn, 'the signed-in call is logged with its user id');
+    assert.equal(signedIn.method, 'POST');
+    assert.equal(signedIn.status, 200);
+    assert.match(String(signedIn.request_id), /^[0-9a-f]{32}$/);
+    assert.match(String(signedIn.upstream), /^127\.0\.0\.1:\d+$/);
+    for (const key of ['time', 'remote_addr', 'bytes', 'request_time', 'upstream_response_time']) {
+      assert.ok(key in signedIn, key);
+    }
+    const text = lines.join('\n');
+    assert.doesNotMatch(text, /src=test|valid-session|tok3n|genre=drama/);
+  });
+});

@@ -1,0 +1,235 @@
+// Kinora's local runner: `npx tsx infra/local/main.ts <command>` (the Makefile's up, down,
+// logs and seed call it). See infra/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { GATEWAY_HEALTH_URL, KAFKA, LOG_DIR, MAILDEV, PUBLIC_URL, ROOT, ownedPorts } from './config';
+import { checkPrerequisites, ensureDatabases, ensureMaildev } from './deps';
+import {
+  createTopics,
+  ensureKafka,
+  eventTopics,
+  fetchKafka,
+  forgetExternalKafka,
+  usingExternalKafka,
+} from './kafka';
+import {
+  APP_STOP_ORDER,
+  build,
+  describeProcesses,
+  migrate,
+  restartNginx,
+  restartServices,
+  waitForGateway,
+} from './platform';
+import {
+  RunnerError,
+  describePid,
+  ensureRunDirs,
+  httpStatus,
+  isFromThisCheckout,
+  isPortOpen,
+  killGroup,
+  managedNames,
+  portListener,
+  run,
+  say,
+  sleep,
+  step,
+  stop,
+  tail,
+} from './proc';
+
+const USAGE = `usage: npx tsx infra/local/main.ts <command>
+  up          bring the whole platform up (docker compose when a Docker engine answers)
+  down        stop what \`up\` started
+  logs [-f]   tail every process log (-f follows)
+  status      what runs and whether it is healthy
+  kafka       fetch, format and start Kafka and create every event topic
+  fetch       fetch the Kafka artifacts from Maven Central (cached)
+  seed        load demo content`;
+
+/** Docker mode when a Docker engine answers, unless KINORA_LOCAL=1 forces local processes. */
+function dockerAvailable(): boolean {
+  if (process.env.KINORA_LOCAL === '1') return false;
+  const result = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 15_000 });
+  return result.status === 0;
+}
+
+async function ensureKafkaWithTopics(): Promise<void> {
+  const topics = await eventTopics();
+  await ensureKafka();
+  await createTopics(topics);
+}
+
+async function up(): Promise<void> {
+  const started = Date.now();
+  if (dockerAvailable()) {
+    step('Docker engine found: docker compose up -d --build');
+    run('docker', ['compose', 'up', '-d', '--build']);
+    await waitForGatewayOnly(300_000);
+    say(`\nKinora is up: ${PUBLIC_URL}`);
+    return;
+  }
+  step('Checking prerequisites');
+  await checkPrerequisites();
+  ensureRunDirs();
+
+  step('Building services and the SPA');
+  build();
+
+  step('Kafka');
+  await ensureKafkaWithTopics();
+
+  step('PostgreSQL databases');
+  ensureDatabases();
+
+  step('maildev (SMTP catcher)');
+  await ensureMaildev();
+
+  step('Migrations');
+  migrate();
+
+  step('Services and workers');
+  await restartServices();
+
+  step('Gateway (nginx)');
+  await restartNginx();
+  await waitForGateway(120_000);
+
+  const seconds = Math.round((Date.now() - started) / 1000);
+  say(
+    `\nAll processes up in ${seconds} s. Logs: make logs; stop: make down; mail: http://localhost:${MAILDEV.webPort}`,
+  );
+  say(`Kinora is up: ${PUBLIC_URL}`);
+}
+
+async function waitForGatewayOnly(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await httpStatus(GATEWAY_HEALTH_URL)) !== 200) {
+    if (Date.now() > deadline) throw new RunnerError(`${GATEWAY_HEALTH_URL} did not answer 200 in time`);
+    await sleep(2_000);
+  }
+}
+
+async function down(): Promise<void> {
+  if (dockerAvailable() && existsSync(join(ROOT, 'docker-compose.yml'))) {
+    step('docker compose down');
+    run('docker', ['compose', 'down']);
+  }
+  // Gateway first so no request reaches a stopping service; apps in parallel; infra last.
+  const [gateway = 'nginx', ...known] = APP_STOP_ORDER;
+  const infra = ['maildev', 'kafka'];
+  const apps = [
+    ...known,
+    ...managedNames().filter((n) => n !== gateway && !known.includes(n) && !infra.includes(n)),
+  ];
+  const stopped: string[] = [];
+  if (await stop(gateway)) stopped.push(gateway);
+  const results = await Promise.all(apps.map(async (name) => ((await stop(name)) ? name : undefined)));
+  stopped.push(...results.filter((name): name is string => name !== undefined));
+  if (await stop('maildev', 5_000)) stopped.push('maildev');
+  if (await stop('kafka', 30_000)) stopped.push('kafka');
+  say(stopped.length > 0 ? `Stopped: ${stopped.join(', ')}` : 'Nothing of this checkout was running.');
+
+  // Verify: every port `up` uses is free, except for processes this checkout did not start.
+  const leftovers: string[] = [];
+  const notes: string[] = [];
+  for (const { port, owner } of ownedPorts()) {
+    if (!(await isPortOpen(port))) continue;
+    const pid = portListener(port);
+    if (pid !== undefined && isFromThisCheckout(pid)) {
+      say(`Port ${port} still held by ${describePid(pid)}: stopping it`);
+      await killGroup(pid, 10_000);
+      if (await isPortOpen(port)) leftovers.push(`${port} (${owner}): ${describePid(pid)}`);
+    } else if (owner === 'kafka' && usingExternalKafka()) {
+      notes.push(`${port}: the reused Kafka broker ${describePid(pid)} (not started here) keeps running`);
+    } else {
+      notes.push(`${port} (${owner}'s port) is held by ${describePid(pid)}, not started from this checkout`);
+    }
+  }
+  forgetExternalKafka();
+  for (const note of [...new Set(notes)]) say(`Note: ${note}`);
+  if (leftovers.length > 0) throw new RunnerError(`Still running after down:\n  ${leftovers.join('\n  ')}`);
+}
+
+function logFiles(): string[] {
+  if (!existsSync(LOG_DIR)) return [];
+  return readdirSync(LOG_DIR)
+    .filter((file) => file.endsWith('.log'))
+    .sort()
+    .map((file) => join(LOG_DIR, file));
+}
+
+async function logs(follow: boolean): Promise<void> {
+  if (dockerAvailable() && existsSync(join(ROOT, 'docker-compose.yml')) && logFiles().length === 0) {
+    run('docker', ['compose', 'logs', '--tail', '100', ...(follow ? ['-f'] : [])]);
+    return;
+  }
+  const files = logFiles();
+  if (files.length === 0) {
+    say(`No logs yet in ${LOG_DIR} (run make up).`);
+    return;
+  }
+  if (!follow) {
+    for (const file of files) say(`\n==> ${file} <==\n${tail(file, 50)}`);
+    return;
+  }
+  const child = spawn('tail', ['-n', '20', '-F', ...files], { stdio: 'inherit' });
+  await new Promise<void>((done) => child.on('exit', () => done()));
+}
+
+async function status(): Promise<void> {
+  const { lines } = await describeProcesses();
+  say(lines.join('\n'));
+  for (const name of ['kafka', 'maildev']) {
+    const port = name === 'kafka' ? KAFKA.brokerPort : MAILDEV.webPort;
+    const pid = portListener(port);
+    const open = await isPortOpen(port);
+    const owner =
+      pid === undefined ? '' : `pid ${pid}${isFromThisCheckout(pid) ? '' : ' (not started here)'}`;
+    say(`  ${open ? 'up  ' : 'DOWN'} ${name.padEnd(17)} port ${port}  ${open ? owner : 'not running'}`);
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'up':
+      return up();
+    case 'down':
+      return down();
+    case 'logs':
+      return logs(rest.includes('-f') || rest.includes('--follow'));
+    case 'status':
+      return status();
+    case 'kafka':
+      ensureRunDirs();
+      return ensureKafkaWithTopics();
+    case 'fetch':
+      return fetchKafka();
+    case 'seed':
+      say('There is no demo content yet: nothing to seed (the catalog brings the demo films).');
+      return;
+    default:
+      say(USAGE);
+      if (command !== undefined && command !== 'help' && command !== '--help') process.exitCode = 2;
+  }
+}
+
+// `... logs | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof RunnerError) {
+    process.stderr.write(`\nERROR: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `\nERROR: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exitCode = 1;
+});

@@ -1,0 +1,206 @@
+// The platform's own processes: build, migrations, the six services, the two workers and the
+// nginx gateway. Infrastructure (Kafka, maildev) lives in kafka.ts and deps.ts.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  GATEWAY_HEALTH_URL,
+  GATEWAY_PORT,
+  HOST,
+  MEDIA_ROOT,
+  NGINX_CONF_DIR,
+  NGINX_PREFIX,
+  ROOT,
+  SERVICES,
+  WORKERS,
+  type ServiceName,
+  serviceDir,
+  serviceEntry,
+  serviceEnv,
+} from './config';
+import {
+  RunnerError,
+  capture,
+  cmdline,
+  describePid,
+  httpStatus,
+  isPortOpen,
+  killGroup,
+  logTail,
+  portListener,
+  run,
+  runningPid,
+  say,
+  sleep,
+  start,
+  stop,
+  waitForPort,
+} from './proc';
+
+interface AppProcess {
+  name: string;
+  service: ServiceName;
+  port: number;
+  entry: string;
+  worker: boolean;
+}
+
+export const APP_PROCESSES: readonly AppProcess[] = [
+  ...SERVICES.map((s) => ({
+    name: s.name,
+    service: s.name,
+    port: s.port,
+    entry: serviceEntry(s.name, 'main'),
+    worker: false,
+  })),
+  ...WORKERS.map((w) => ({
+    name: w.name,
+    service: w.service,
+    port: w.port,
+    entry: serviceEntry(w.service, 'worker'),
+    worker: true,
+  })),
+];
+
+const NGINX = 'nginx';
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** A process some Kinora checkout started (a service, worker or the gateway's nginx). */
+function looksLikeKinora(cmd: string): boolean {
+  return /\/services\/[a-z]+\/dist\/src\/(main|worker)\.js/.test(cmd) || /nginx.*\/\.run\/nginx/.test(cmd);
+}
+
+/**
+ * Frees a port this checkout is about to listen on. A Kinora process left on it (an earlier
+ * run, possibly from another clone) is stopped; anything else is an error naming it.
+ */
+async function claimPort(port: number, label: string): Promise<void> {
+  if (!(await isPortOpen(port))) return;
+  const pid = portListener(port);
+  if (pid === undefined || !looksLikeKinora(cmdline(pid) ?? '')) {
+    throw new RunnerError(
+      `Port ${port} (${label}) is in use by ${describePid(pid)}. Stop it and run this again.`,
+    );
+  }
+  say(`Stopping a leftover Kinora process on port ${port}: ${describePid(pid)}`);
+  await killGroup(pid, 15_000);
+  for (let i = 0; i < 50 && (await isPortOpen(port)); i++) await sleep(200);
+}
+
+export function build(): void {
+  run('npm', ['run', 'build:services']);
+  run('npm', ['run', 'build', '-w', '@kinora/frontend']);
+}
+
+export function migrate(): void {
+  for (const service of SERVICES) {
+    const entry = serviceEntry(service.name, 'migrate');
+    if (!existsSync(entry))
+      throw new RunnerError(`${entry} is missing: did \`npm run build:services\` build it?`);
+    try {
+      capture(process.execPath, ['--enable-source-maps', entry], {
+        cwd: serviceDir(service.name),
+        env: serviceEnv(service.name, service.port),
+      });
+    } catch (error) {
+      throw new RunnerError(`migrations of ${service.name} failed: ${(error as Error).message}`);
+    }
+  }
+  say(`Migrations applied: ${SERVICES.map((s) => s.name).join(', ')}`);
+}
+
+/** Stops our running services and workers, then starts the freshly built ones. */
+export async function restartServices(): Promise<void> {
+  await Promise.all(APP_PROCESSES.map((p) => stop(p.name)));
+  const started: AppProcess[] = [];
+  for (const p of APP_PROCESSES) {
+    if (!existsSync(p.entry)) {
+      if (p.worker) {
+        say(`Note: ${p.entry} does not exist; ${p.name} not started`);
+        continue;
+      }
+      throw new RunnerError(`${p.entry} is missing: did \`npm run build:services\` build it?`);
+    }
+    await claimPort(p.port, p.name);
+    start(p.name, process.execPath, ['--enable-source-maps', p.entry], {
+      cwd: serviceDir(p.service),
+      env: serviceEnv(p.service, p.port),
+    });
+    started.push(p);
+  }
+  await Promise.all(started.map((p) => waitForPort(p.name, p.port, 120_000)));
+  say(`Started ${started.map((p) => `${p.name}:${p.port}`).join(', ')}`);
+}
+
+/** Renders the gateway's nginx.conf (gateway/render.ts) and (re)starts nginx in the foreground. */
+export async function restartNginx(): Promise<void> {
+  await stop(NGINX);
+  await claimPort(GATEWAY_PORT, 'gateway');
+  for (const dir of [NGINX_CONF_DIR, join(NGINX_PREFIX, 'logs'), join(NGINX_PREFIX, 'temp'), MEDIA_ROOT]) {
+    mkdirSync(dir, { recursive: true });
+  }
+  const render = join(ROOT, 'gateway', 'render.ts');
+  if (!existsSync(render)) throw new RunnerError(`${render} is missing: the gateway renders nginx.conf`);
+  capture(TSX, [render, '--out', NGINX_CONF_DIR], { env: { ...process.env, KINORA_ROOT: ROOT } });
+  const conf = join(NGINX_CONF_DIR, 'nginx.conf');
+  if (!existsSync(conf)) throw new RunnerError(`gateway/render.ts did not write ${conf}`);
+  const text = readFileSync(conf, 'utf8');
+  // nginx is a managed foreground process: add what the rendered file leaves to the caller.
+  const globals: string[] = [];
+  if (!/^\s*daemon\s/m.test(text)) globals.push('daemon off;');
+  if (!/^\s*pid\s/m.test(text)) globals.push(`pid ${join(NGINX_PREFIX, 'nginx.pid')};`);
+  const args = ['-p', `${NGINX_PREFIX}/`, '-c', conf, '-e', 'stderr'];
+  if (globals.length > 0) args.push('-g', globals.join(' '));
+  try {
+    capture('nginx', ['-t', '-q', ...args]);
+  } catch (error) {
+    throw new RunnerError(`the rendered gateway config is invalid: ${(error as Error).message}`);
+  }
+  const pid = start(NGINX, 'nginx', args);
+  await waitForPort(NGINX, GATEWAY_PORT, 30_000);
+  say(`nginx started (pid ${pid}) on port ${GATEWAY_PORT}`);
+}
+
+/** One line per process: running or not, and its /health status. */
+export async function describeProcesses(): Promise<{ lines: string[]; unhealthy: string[] }> {
+  const lines: string[] = [];
+  const unhealthy: string[] = [];
+  for (const p of APP_PROCESSES) {
+    const pid = runningPid(p.name);
+    const status = await httpStatus(`http://${HOST}:${p.port}/health`);
+    if (pid === undefined && !existsSync(p.entry) && p.worker) continue;
+    const ok = pid !== undefined && status === 200;
+    if (!ok) unhealthy.push(p.name);
+    lines.push(
+      `  ${ok ? 'up  ' : 'DOWN'} ${p.name.padEnd(17)} port ${p.port}  ${
+        pid === undefined ? 'not running' : `pid ${pid}`
+      }  /health: ${status ?? 'no answer'}`,
+    );
+  }
+  const nginx = runningPid(NGINX);
+  const gateway = await httpStatus(GATEWAY_HEALTH_URL);
+  if (nginx === undefined || gateway !== 200) unhealthy.push(NGINX);
+  lines.push(
+    `  ${gateway === 200 ? 'up  ' : 'DOWN'} ${'nginx'.padEnd(17)} port ${GATEWAY_PORT}  ${
+      nginx === undefined ? 'not running' : `pid ${nginx}`
+    }  /api/health: ${gateway ?? 'no answer'}`,
+  );
+  return { lines, unhealthy };
+}
+
+/** Waits for the gateway's /api/health to answer 200; on time-out says what is down and why. */
+export async function waitForGateway(timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await httpStatus(GATEWAY_HEALTH_URL)) === 200) return;
+    if (runningPid(NGINX) === undefined) break;
+    await sleep(1_000);
+  }
+  const { lines, unhealthy } = await describeProcesses();
+  const tails = unhealthy.map((name) => logTail(name, 30)).join('\n');
+  throw new RunnerError(
+    `${GATEWAY_HEALTH_URL} did not answer 200 within ${timeoutMs / 1000} s.\n${lines.join('\n')}\n${tails}`,
+  );
+}
+
+/** Names of the gateway and app processes, in the order `down` stops them. */
+export const APP_STOP_ORDER: readonly string[] = [NGINX, ...APP_PROCESSES.map((p) => p.name)];

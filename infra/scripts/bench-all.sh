@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `make bench`: runs every bench/*/run.ts against the running platform. When the platform is
+# not up it is brought up first and down again afterwards.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+shopt -s nullglob
+
+benches=(bench/*/run.ts)
+if ((${#benches[@]} == 0)); then
+  echo 'No benchmarks (bench/*/run.ts) yet.'
+  exit 0
+fi
+
+export KINORA_URL="${KINORA_URL:-http://localhost:8080}"
+if curl -fsS -o /dev/null --max-time 5 http://127.0.0.1:8080/api/health; then
+  echo "Using the platform already running at $KINORA_URL"
+else
+  trap 'status=$?; make --no-print-directory down || true; exit $status' EXIT
+  make --no-print-directory up
+fi
+
+for bench in "${benches[@]}"; do
+  printf '\n######## %s\n' "$bench"
+  node_modules/.bin/tsx "$bench"
+done

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# `make test`: everything CI runs, in order, stopping at the first failure. Once the platform
+# is up for the end-to-end tests it is always brought down again, and a failure still fails.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+shopt -s nullglob
+
+TSX=node_modules/.bin/tsx
+START=$(date +%s)
+section() { printf '\n######## %s  [%ss]\n' "$1" "$(($(date +%s) - START))"; }
+
+# Connection settings for integration and e2e tests (the local machine's defaults).
+export KAFKA_BROKERS="${KAFKA_BROKERS:-127.0.0.1:9092}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export KINORA_URL="${KINORA_URL:-http://localhost:8080}"
+export MAILDEV_URL="${MAILDEV_URL:-http://127.0.0.1:1080}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+section 'lint'
+npm run lint
+
+section 'typecheck'
+npm run typecheck
+
+section 'generated event code is up to date'
+npm run check-generated -w @kinora/proto
+
+section 'build services'
+npm run build:services
+
+section 'Kafka for integration tests'
+"$TSX" infra/local/main.ts kafka
+
+section 'unit and integration tests'
+# Every workspace but the frontend, whose tests run next.
+mapfile -t workspaces < <(node -e '
+  const ws = require("./package.json").workspaces.filter((w) => w !== "frontend");
+  for (const w of ws) console.log(w);
+')
+for w in "${workspaces[@]}"; do
+  echo "--- $w"
+  npm test --if-present -w "$w"
+done
+
+section 'frontend tests'
+npm test --if-present -w @kinora/frontend
+
+deploy_tests=(infra/test/*.test.ts)
+if ((${#deploy_tests[@]})); then
+  section 'static deploy checks (compose, k8s)'
+  node --import tsx --test "${deploy_tests[@]}"
+fi
+
+gateway_tests=(gateway/test/*.test.ts)
+if ((${#gateway_tests[@]})); then
+  section 'gateway tests'
+  node --import tsx --test "${gateway_tests[@]}"
+fi
+
+platform_down() {
+  local status=$?
+  trap - EXIT
+  section 'make down'
+  make --no-print-directory down || status=$((status == 0 ? 1 : status))
+  section "done (exit $status)"
+  exit "$status"
+}
+trap platform_down EXIT
+
+section 'make up'
+make --no-print-directory up
+
+e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)
+if ((${#e2e_tests[@]})); then
+  section 'end-to-end tests'
+  node --import tsx --test --test-concurrency=1 "${e2e_tests[@]}"
+else
+  section 'end-to-end tests: none yet'
+fi

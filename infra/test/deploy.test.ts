@@ -1,0 +1,973 @@
+// Static checks of Kinora's deployment descriptions (DESIGN §8): docker-compose.yml, the service
+// Dockerfiles and the k8s kustomize base + staging overlay. Offline and engine-free:
+//   (a) both kustomizations render with `kubectl kustomize`;
+//   (b) every rendered object validates against the Kubernetes schemas (kubernetes-models);
+//   (c) every Deployment container has readiness + liveness probes and resource requests + limits;
+//   (d) services/, docker-compose.yml, the k8s Deployments and the gateway route table name the same
+//       services; workers, HPAs and NetworkPolicies are where DESIGN says;
+//   (e) docker-compose.yml parses and its builds, dependencies, networks and volumes resolve;
+//   (f) `docker compose config -q`, when a compose CLI is available (skipped otherwise).
+//
+//   node --import tsx --test infra/test/deploy.test.ts
+// KINORA_ROUTES_CONF overrides the route table's path (default gateway/routes.conf); KUBECTL the
+// kubectl binary (default: kubectl on PATH).
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, normalize, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { parse, parseAllDocuments } from 'yaml';
+
+const root = resolve(__dirname, '..', '..');
+const requireFromHere = createRequire(__filename);
+
+// ------------------------------------------------------------------ shapes read by the checks
+
+interface Metadata {
+  name?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: unknown[];
+}
+interface Probe {
+  httpGet?: { path?: string; port?: number | string };
+}
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string };
+    configMapKeyRef?: { name: string; key: string };
+  };
+}
+interface Container {
+  name: string;
+  image?: string;
+  command?: string[];
+  args?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
+  securityContext?: { runAsNonRoot?: boolean };
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
+}
+interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
+  volumes?: { name: string; persistentVolumeClaim?: { claimName: string; readOnly?: boolean } }[];
+}
+interface PodTemplate {
+  metadata?: Metadata;
+  spec: PodSpec;
+}
+interface NetworkPolicyPeer {
+  podSelector?: LabelSelector;
+  namespaceSelector?: LabelSelector;
+  ipBlock?: unknown;
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: Metadata;
+  spec?: {
+    replicas?: number;
+    selector?: LabelSelector & Record<string, string>;
+    template?: PodTemplate;
+    ports?: { name?: string; port: number; targetPort?: number | string }[];
+    type?: string;
+    // HorizontalPodAutoscaler
+    scaleTargetRef?: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: { type: string; resource?: { name: string } }[];
+    // NetworkPolicy
+    podSelector?: LabelSelector;
+    policyTypes?: string[];
+    ingress?: { from?: NetworkPolicyPeer[]; ports?: { port?: number | string; protocol?: string }[] }[];
+  };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string };
+  command?: string | string[];
+  environment?: Record<string, string | number | boolean | null> | string[];
+  depends_on?: string[] | Record<string, { condition?: string }>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  networks?: string[] | Record<string, unknown>;
+  ports?: (string | { published?: string | number; target?: number })[];
+  volumes?: (string | { type?: string; source?: string; target?: string; read_only?: boolean })[];
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  networks?: Record<string, { internal?: boolean } | null>;
+  volumes?: Record<string, unknown>;
+}
+interface Model {
+  validate(): void;
+}
+type ModelClass = new (data: unknown) => Model;
+
+// ------------------------------------------------------------------ helpers
+
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+function kubectl(): string {
+  return process.env.KUBECTL ?? 'kubectl';
+}
+
+function renderKustomization(dir: string): K8sObject[] {
+  const out = execFileSync(kubectl(), ['kustomize', join(root, dir)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 20_000,
+  });
+  return parseAllDocuments(out)
+    .map((doc) => {
+      assert.equal(doc.errors.length, 0, `${dir}: ${doc.errors.join('; ')}`);
+      return doc.toJS() as K8sObject | null;
+    })
+    .filter((obj): obj is K8sObject => obj !== null);
+}
+
+/** kubernetes-models class for an apiVersion/kind, e.g. apps/v1 Deployment → kubernetes-models/apps/v1/Deployment. */
+function modelFor(apiVersion: string, kind: string): ModelClass {
+  const modulePath = `kubernetes-models/${apiVersion}/${kind}`;
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = requireFromHere(modulePath) as Record<string, unknown>;
+  } catch {
+    throw new Error(`no Kubernetes schema for ${apiVersion} ${kind} (${modulePath}): unknown kind`);
+  }
+  const model = loaded[kind];
+  if (typeof model !== 'function') throw new Error(`${modulePath} exports no ${kind} class`);
+  return model as ModelClass;
+}
+
+const byKind = (objects: K8sObject[], kind: string): K8sObject[] => objects.filter((o) => o.kind === kind);
+const named = (objects: K8sObject[], kind: string, name: string): K8sObject | undefined =>
+  objects.find((o) => o.kind === kind && o.metadata.name === name);
+const nameOf = (o: K8sObject): string => o.metadata.name ?? '';
+const podOf = (o: K8sObject): PodSpec => {
+  assert.ok(o.spec?.template?.spec, `${o.kind}/${nameOf(o)} has no pod template`);
+  return o.spec.template.spec;
+};
+const componentOf = (o: K8sObject): string | undefined =>
+  o.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'];
+
+function selects(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+  assert.ok(!selector?.matchExpressions?.length, 'matchExpressions are not supported by these checks');
+  return Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels?.[key] === value);
+}
+
+function composeEnv(service: ComposeService): Record<string, string> {
+  const env = service.environment ?? {};
+  if (Array.isArray(env)) {
+    return Object.fromEntries(env.map((entry) => [entry.split('=')[0], entry.split('=').slice(1).join('=')]));
+  }
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value == null ? '' : String(value)]),
+  );
+}
+
+function composeCommand(service: ComposeService): string {
+  return Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
+}
+
+/** The services/<name>/Dockerfile a compose service builds, as <name>, or undefined. */
+function composeBuildPackage(service: ComposeService): string | undefined {
+  if (!service.build) return undefined;
+  const context = typeof service.build === 'string' ? service.build : (service.build.context ?? '.');
+  const dockerfile =
+    typeof service.build === 'string' ? 'Dockerfile' : (service.build.dockerfile ?? 'Dockerfile');
+  const match = /^services\/([^/]+)\/Dockerfile$/.exec(normalize(join(context, dockerfile)));
+  return match?.[1];
+}
+
+function dependsOn(service: ComposeService): Record<string, string | undefined> {
+  const deps = service.depends_on ?? {};
+  if (Array.isArray(deps)) return Object.fromEntries(deps.map((name) => [name, undefined]));
+  return Object.fromEntries(Object.entries(deps).map(([name, dep]) => [name, dep?.condition]));
+}
+
+function names(value: string[] | Record<string, unknown> | undefined): string[] {
+  if (!value) return [];
+  return Array.isArray(value) ? value : Object.keys(value);
+}
+
+/** Container env names after envFrom (ConfigMap keys) and env. */
+function containerEnvNames(container: Container, objects: K8sObject[]): Set<string> {
+  const result = new Set<string>();
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) {
+      const map = named(objects, 'ConfigMap', source.configMapRef.name);
+      assert.ok(map, `${container.name}: envFrom ConfigMap ${source.configMapRef.name} is not rendered`);
+      for (const key of Object.keys(map.data ?? {})) result.add(key);
+    }
+    if (source.secretRef) {
+      const secret = named(objects, 'Secret', source.secretRef.name);
+      assert.ok(secret, `${container.name}: envFrom Secret ${source.secretRef.name} is not rendered`);
+      for (const key of Object.keys({ ...secret.data, ...secret.stringData })) result.add(key);
+    }
+  }
+  for (const variable of container.env ?? []) result.add(variable.name);
+  return result;
+}
+
+function envValue(container: Container, name: string): string | undefined {
+  return container.env?.find((variable) => variable.name === name)?.value;
+}
+
+function nginxStrip(text: string): string {
+  return text.replace(/#[^\n]*/g, '');
+}
+
+// ------------------------------------------------------------------ the repository's own facts
+
+const SERVICE_ENV = [
+  'PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'KAFKA_BROKERS',
+  'KAFKA_TOPIC_PREFIX',
+  'LOG_LEVEL',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+];
+const EXTRA_ENV: Record<string, string[]> = {
+  auth: ['SMTP_URL', 'ADMIN_EMAILS'],
+  catalog: ['MEDIA_ROOT'],
+  'catalog-worker': ['MEDIA_ROOT'],
+};
+/** Compose services allowed to publish ports on the host, and which. */
+const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
+/** Autoscaled on CPU (DESIGN §1, §8). */
+const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
+const MEDIA_WRITERS = ['catalog', 'catalog-worker'];
+
+const servicePackages = sorted(
+  readdirSync(join(root, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'common')
+    .filter((entry) => existsSync(join(root, 'services', entry.name, 'package.json')))
+    .map((entry) => entry.name),
+);
+
+// ------------------------------------------------------------------ tests
+
+describe('deployment descriptions', () => {
+  let base: K8sObject[] = [];
+  let staging: K8sObject[] = [];
+  let compose: ComposeFile;
+
+  before(() => {
+    base = renderKustomization('k8s/base');
+    staging = renderKustomization('k8s/overlays/staging');
+    compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
+  });
+
+  const renders = (): [string, K8sObject[]][] => [
+    ['k8s/base', base],
+    ['k8s/overlays/staging', staging],
+  ];
+
+  /** Deployments by role: the six services (component api), the workers, the gateway. */
+  function deploymentsByRole(objects: K8sObject[]) {
+    const deployments = byKind(objects, 'Deployment');
+    for (const deployment of deployments) {
+      assert.ok(
+        ['api', 'worker', 'gateway'].includes(componentOf(deployment) ?? ''),
+        `Deployment ${nameOf(deployment)}: app.kubernetes.io/component must be api, worker or gateway`,
+      );
+    }
+    return {
+      services: deployments.filter((d) => componentOf(d) === 'api'),
+      workers: deployments.filter((d) => componentOf(d) === 'worker'),
+      gateway: deployments.filter((d) => componentOf(d) === 'gateway'),
+    };
+  }
+
+  const composeServices = () => Object.entries(compose.services);
+  const composeApps = () =>
+    composeServices().filter(([name, service]) => composeBuildPackage(service) === name);
+  const composeWorkers = () => composeServices().filter(([name]) => name.endsWith('-worker'));
+
+  // ---------------------------------------------------------------- (a) + (b)
+  describe('k8s renders and validates', () => {
+    it('renders both kustomizations with kubectl kustomize', () => {
+      for (const [dir, objects] of renders()) {
+        assert.ok(objects.length > 0, `${dir} rendered nothing`);
+        for (const obj of objects) {
+          assert.ok(
+            obj.apiVersion && obj.kind && obj.metadata?.name,
+            `${dir}: object without apiVersion/kind/name`,
+          );
+        }
+      }
+    });
+
+    it('validates every rendered object against the Kubernetes schemas (unknown kinds fail)', () => {
+      for (const [dir, objects] of renders()) {
+        for (const obj of objects) {
+          const Model = modelFor(obj.apiVersion, obj.kind);
+          assert.doesNotThrow(
+            () => new Model(obj).validate(),
+            (error: Error) => {
+              throw new Error(`${dir} ${obj.kind}/${nameOf(obj)}: ${error.message}`);
+            },
+          );
+        }
+      }
+    });
+
+    it('labels every object app.kubernetes.io/part-of: kinora and puts staging in kinora-staging', () => {
+      for (const [dir, objects] of renders()) {
+        for (const obj of objects) {
+          assert.equal(
+            obj.metadata.labels?.['app.kubernetes.io/part-of'],
+            'kinora',
+            `${dir} ${obj.kind}/${nameOf(obj)}`,
+          );
+          const template = obj.spec?.template?.metadata?.labels;
+          if (template)
+            assert.equal(template['app.kubernetes.io/part-of'], 'kinora', `${dir} ${nameOf(obj)} pods`);
+        }
+      }
+      for (const obj of staging) {
+        if (obj.kind === 'Namespace') assert.equal(nameOf(obj), 'kinora-staging');
+        else assert.equal(obj.metadata.namespace, 'kinora-staging', `${obj.kind}/${nameOf(obj)}`);
+      }
+    });
+
+    it('resolves every selector, named port, ConfigMap, Secret key and volume claim', () => {
+      for (const [dir, objects] of renders()) {
+        const pods = objects.filter((o) => o.spec?.template);
+        for (const workload of pods) {
+          if (workload.kind === 'Deployment') {
+            assert.ok(
+              selects(workload.spec?.selector, workload.spec?.template?.metadata?.labels),
+              `${dir} ${nameOf(workload)}: selector does not match its pod labels`,
+            );
+          }
+          const pod = podOf(workload);
+          for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+            containerEnvNames(container, objects);
+            for (const variable of container.env ?? []) {
+              const ref = variable.valueFrom?.secretKeyRef;
+              if (!ref) continue;
+              const secret = named(objects, 'Secret', ref.name);
+              assert.ok(secret, `${dir} ${nameOf(workload)}: Secret ${ref.name} is not rendered`);
+              assert.ok(
+                ref.key in { ...secret.data, ...secret.stringData },
+                `${dir} ${nameOf(workload)}: Secret ${ref.name} has no key ${ref.key}`,
+              );
+            }
+          }
+          for (const volume of pod.volumes ?? []) {
+            if (!volume.persistentVolumeClaim) continue;
+            const claim = volume.persistentVolumeClaim.claimName;
+            assert.ok(
+              named(objects, 'PersistentVolumeClaim', claim),
+              `${dir} ${nameOf(workload)}: no PVC ${claim}`,
+            );
+          }
+        }
+        for (const service of byKind(objects, 'Service')) {
+          const targets = byKind(objects, 'Deployment').filter((d) =>
+            selects({ matchLabels: service.spec?.selector }, d.spec?.template?.metadata?.labels),
+          );
+          assert.equal(
+            targets.length,
+            1,
+            `${dir} Service ${nameOf(service)} selects ${targets.length} Deployments`,
+          );
+          const containerPorts = podOf(targets[0]).containers.flatMap((c) => c.ports ?? []);
+          for (const port of service.spec?.ports ?? []) {
+            const target = port.targetPort ?? port.port;
+            assert.ok(
+              containerPorts.some((p) => p.name === target || p.containerPort === target),
+              `${dir} Service ${nameOf(service)}: targetPort ${target} is not a container port`,
+            );
+          }
+        }
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- (c)
+  describe('k8s workloads', () => {
+    it('gives every Deployment container readiness and liveness probes, resource requests and limits', () => {
+      for (const [dir, objects] of renders()) {
+        for (const deployment of byKind(objects, 'Deployment')) {
+          const pod = podOf(deployment);
+          for (const container of pod.containers) {
+            const where = `${dir} ${nameOf(deployment)}/${container.name}`;
+            assert.ok(container.readinessProbe, `${where}: no readinessProbe`);
+            assert.ok(container.livenessProbe, `${where}: no livenessProbe`);
+          }
+          for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+            const where = `${dir} ${nameOf(deployment)}/${container.name}`;
+            for (const kind of ['requests', 'limits'] as const) {
+              for (const resource of ['cpu', 'memory']) {
+                assert.ok(
+                  container.resources?.[kind]?.[resource] !== undefined,
+                  `${where}: no ${kind}.${resource}`,
+                );
+              }
+            }
+          }
+        }
+        for (const job of byKind(objects, 'Job')) {
+          for (const container of podOf(job).containers) {
+            assert.ok(
+              container.resources?.requests && container.resources.limits,
+              `${dir} Job ${nameOf(job)}: resources`,
+            );
+          }
+        }
+      }
+    });
+
+    it('runs services and workers as non-root with /health readiness, /health/live liveness and /metrics scraping', () => {
+      for (const [dir, objects] of renders()) {
+        const { services, workers } = deploymentsByRole(objects);
+        for (const deployment of [...services, ...workers]) {
+          const pod = podOf(deployment);
+          const where = `${dir} ${nameOf(deployment)}`;
+          assert.equal(pod.securityContext?.runAsNonRoot, true, `${where}: pod securityContext.runAsNonRoot`);
+          assert.equal(pod.containers.length, 1, `${where}: one container`);
+          const [container] = pod.containers;
+          assert.equal(container.readinessProbe?.httpGet?.path, '/health', `${where}: readiness path`);
+          assert.equal(container.livenessProbe?.httpGet?.path, '/health/live', `${where}: liveness path`);
+          const annotations = deployment.spec?.template?.metadata?.annotations ?? {};
+          assert.equal(annotations['prometheus.io/scrape'], 'true', `${where}: prometheus.io/scrape`);
+          assert.equal(annotations['prometheus.io/path'], '/metrics', `${where}: prometheus.io/path`);
+          assert.equal(
+            annotations['prometheus.io/port'],
+            envValue(container, 'PORT'),
+            `${where}: prometheus.io/port`,
+          );
+          assert.deepEqual(
+            container.ports?.map((p) => p.containerPort),
+            [Number(envValue(container, 'PORT'))],
+            `${where}: the container port is PORT`,
+          );
+          const env = containerEnvNames(container, objects);
+          for (const name of [...SERVICE_ENV, ...(EXTRA_ENV[nameOf(deployment)] ?? [])]) {
+            assert.ok(env.has(name), `${where}: env ${name} is not set`);
+          }
+          const database = container.env?.find((variable) => variable.name === 'DATABASE_URL');
+          assert.ok(database?.valueFrom?.secretKeyRef, `${where}: DATABASE_URL comes from a Secret`);
+        }
+        for (const deployment of services) {
+          const pod = podOf(deployment);
+          const migrate = pod.initContainers?.find((c) => c.name === 'migrate');
+          assert.ok(migrate, `${dir} ${nameOf(deployment)}: no migrate initContainer`);
+          assert.deepEqual(
+            migrate.command,
+            ['node', 'dist/src/migrate.js'],
+            `${dir} ${nameOf(deployment)}: migrate`,
+          );
+          assert.equal(migrate.image, pod.containers[0].image, `${dir} ${nameOf(deployment)}: migrate image`);
+        }
+      }
+    });
+
+    it('shares the ReadWriteMany media volume between catalog, catalog-worker (rw) and the gateway (ro)', () => {
+      for (const [dir, objects] of renders()) {
+        const claim = named(objects, 'PersistentVolumeClaim', 'kinora-media');
+        assert.ok(claim, `${dir}: no kinora-media PVC`);
+        assert.deepEqual((claim.spec as { accessModes?: string[] }).accessModes, ['ReadWriteMany']);
+        const mediaMount = (name: string) => {
+          const deployment = named(objects, 'Deployment', name);
+          assert.ok(deployment, `${dir}: no Deployment ${name}`);
+          const pod = podOf(deployment);
+          const volume = pod.volumes?.find((v) => v.persistentVolumeClaim?.claimName === 'kinora-media');
+          assert.ok(volume, `${dir} ${name}: does not mount kinora-media`);
+          const mount = pod.containers[0].volumeMounts?.find((m) => m.name === volume.name);
+          assert.equal(mount?.mountPath, '/media', `${dir} ${name}: media mount path`);
+          return { mount, volume };
+        };
+        for (const writer of MEDIA_WRITERS) assert.notEqual(mediaMount(writer).mount?.readOnly, true);
+        const gateway = mediaMount('gateway');
+        assert.equal(gateway.mount?.readOnly, true, `${dir} gateway: media must be read-only`);
+        for (const deployment of byKind(objects, 'Deployment')) {
+          const mounts = podOf(deployment).volumes?.some(
+            (v) => v.persistentVolumeClaim?.claimName === 'kinora-media',
+          );
+          if (mounts)
+            assert.ok(
+              [...MEDIA_WRITERS, 'gateway'].includes(nameOf(deployment)),
+              `${nameOf(deployment)} mounts media`,
+            );
+        }
+      }
+    });
+
+    it('creates the Kafka topics with a Job running the same script as compose kafka-init', () => {
+      const script = (command: string[] | undefined): string => {
+        assert.ok(command && command[0] === 'node' && command[1] === '-e', 'runs node -e');
+        return command[2].trim();
+      };
+      const composeScript = script(compose.services['kafka-init']?.command as string[] | undefined);
+      assert.match(composeScript, /require\('@kinora\/proto'\)/);
+      assert.match(composeScript, /EVENT_TOPICS/);
+      assert.match(composeScript, /createTopics/);
+      for (const [dir, objects] of renders()) {
+        const job = named(objects, 'Job', 'kafka-topics');
+        assert.ok(job, `${dir}: no kafka-topics Job`);
+        const [container] = podOf(job).containers;
+        assert.equal(
+          script(container.command),
+          composeScript,
+          `${dir}: the Job's script differs from compose's`,
+        );
+        const catalog = named(objects, 'Deployment', 'catalog');
+        assert.equal(
+          container.image,
+          catalog && podOf(catalog).containers[0].image,
+          `${dir}: Job uses the catalog image`,
+        );
+        const env = containerEnvNames(container, objects);
+        for (const name of ['KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX'])
+          assert.ok(env.has(name), `${dir} Job: env ${name}`);
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- (d)
+  describe('consistency: services/, compose, k8s and the gateway agree', () => {
+    it('finds the service packages', () => {
+      assert.ok(servicePackages.length >= 6, `services/: ${servicePackages.join(', ')}`);
+    });
+
+    it('compose runs exactly the service packages', () => {
+      assert.deepEqual(sorted(composeApps().map(([name]) => name)), servicePackages);
+    });
+
+    it('k8s deploys exactly the service packages (besides gateway and workers)', () => {
+      for (const [dir, objects] of renders()) {
+        const { services, gateway } = deploymentsByRole(objects);
+        assert.deepEqual(sorted(services.map(nameOf)), servicePackages, dir);
+        assert.deepEqual(gateway.map(nameOf), ['gateway'], dir);
+        for (const name of servicePackages) {
+          const service = named(objects, 'Service', name);
+          assert.ok(service, `${dir}: no Service ${name}`);
+          assert.equal(service.spec?.type ?? 'ClusterIP', 'ClusterIP', `${dir}: Service ${name} type`);
+        }
+      }
+    });
+
+    it('the gateway route table proxies to exactly the service packages, each a defined upstream', () => {
+      const routesPath = process.env.KINORA_ROUTES_CONF ?? join(root, 'gateway', 'routes.conf');
+      assert.ok(existsSync(routesPath), `${routesPath} does not exist (the gateway route table)`);
+      const routes = nginxStrip(readFileSync(routesPath, 'utf8'));
+      const targets = sorted(
+        [...routes.matchAll(/proxy_pass\s+https?:\/\/([A-Za-z0-9_.-]+)/g)].map((m) => m[1]),
+      );
+      assert.deepEqual(targets, servicePackages, `${routesPath}: proxy_pass targets`);
+
+      // Upstream blocks (in any gateway/*.conf / *.template) name their address by a placeholder
+      // like ${AUTH_UPSTREAM}, which compose and k8s must set for the gateway.
+      const gatewayDir = join(root, 'gateway');
+      const upstreams = new Map<string, string>();
+      for (const file of readdirSync(gatewayDir).filter((f) => /\.(conf|template)$/.test(f))) {
+        const text = nginxStrip(readFileSync(join(gatewayDir, file), 'utf8'));
+        for (const [, name, server] of text.matchAll(/upstream\s+([\w.-]+)\s*\{[^;]*?server\s+([^;\s]+)/g)) {
+          upstreams.set(name, /^\$\{(\w+)\}/.exec(server)?.[1] ?? server);
+        }
+      }
+      if (upstreams.size === 0) return; // upstream names resolve through DNS directly
+      for (const target of targets) {
+        assert.ok(upstreams.has(target), `gateway: proxy_pass http://${target} has no upstream block`);
+        assert.equal(
+          upstreams.get(target),
+          `${target.toUpperCase()}_UPSTREAM`,
+          `upstream ${target} address variable`,
+        );
+      }
+    });
+
+    it('the gateway gets <SERVICE>_UPSTREAM = <service>:<PORT> and MEDIA_ROOT in compose and k8s', () => {
+      const gatewayEnv = composeEnv(compose.services.gateway ?? {});
+      for (const name of servicePackages) {
+        const port = composeEnv(compose.services[name] ?? {}).PORT;
+        assert.equal(
+          gatewayEnv[`${name.toUpperCase()}_UPSTREAM`],
+          `${name}:${port}`,
+          `compose gateway -> ${name}`,
+        );
+      }
+      assert.equal(gatewayEnv.MEDIA_ROOT, '/media');
+      for (const [dir, objects] of renders()) {
+        const gateway = named(objects, 'Deployment', 'gateway');
+        assert.ok(gateway, `${dir}: no gateway Deployment`);
+        const [container] = podOf(gateway).containers;
+        for (const name of servicePackages) {
+          const deployment = named(objects, 'Deployment', name);
+          const port = deployment && envValue(podOf(deployment).containers[0], 'PORT');
+          const service = named(objects, 'Service', name);
+          assert.equal(String(service?.spec?.ports?.[0]?.port), port, `${dir}: Service ${name} port is PORT`);
+          assert.equal(
+            port,
+            composeEnv(compose.services[name] ?? {}).PORT,
+            `${dir}: ${name} port matches compose`,
+          );
+          assert.equal(
+            envValue(container, `${name.toUpperCase()}_UPSTREAM`),
+            `${name}:${port}`,
+            `${dir} gateway -> ${name}`,
+          );
+        }
+        assert.equal(envValue(container, 'MEDIA_ROOT'), '/media', `${dir} gateway MEDIA_ROOT`);
+      }
+    });
+
+    it('workers in compose and k8s run worker.js of a service package that has src/worker.ts', () => {
+      const composeWorkerNames = sorted(composeWorkers().map(([name]) => name));
+      assert.ok(composeWorkerNames.length > 0, 'compose has no workers');
+      for (const [name, service] of composeWorkers()) {
+        const pkg = composeBuildPackage(service);
+        assert.ok(pkg && servicePackages.includes(pkg), `compose ${name}: builds no service package`);
+        assert.equal(name, `${pkg}-worker`, `compose ${name}: named after its package`);
+        assert.match(composeCommand(service), /dist\/src\/worker\.js/, `compose ${name}: command`);
+        assert.ok(
+          existsSync(join(root, 'services', pkg, 'src', 'worker.ts')),
+          `services/${pkg}/src/worker.ts is missing`,
+        );
+        assert.equal(service.image, compose.services[pkg]?.image, `compose ${name}: same image as ${pkg}`);
+      }
+      for (const [dir, objects] of renders()) {
+        const { workers } = deploymentsByRole(objects);
+        assert.deepEqual(sorted(workers.map(nameOf)), composeWorkerNames, `${dir}: workers match compose`);
+        for (const worker of workers) {
+          const pkg = nameOf(worker).replace(/-worker$/, '');
+          const [container] = podOf(worker).containers;
+          assert.match(
+            [...(container.command ?? []), ...(container.args ?? [])].join(' '),
+            /dist\/src\/worker\.js/,
+          );
+          const service = named(objects, 'Deployment', pkg);
+          assert.ok(service, `${dir} ${nameOf(worker)}: no Deployment ${pkg}`);
+          assert.equal(
+            container.image,
+            podOf(service).containers[0].image,
+            `${dir} ${nameOf(worker)}: image of ${pkg}`,
+          );
+          assert.ok(
+            !byKind(objects, 'Service').some((s) => nameOf(s) === nameOf(worker)),
+            'workers have no Service',
+          );
+        }
+      }
+    });
+
+    it('has CPU HPAs (autoscaling/v2) for ads, analytics and analytics-worker, whose Deployments leave replicas to them', () => {
+      for (const [dir, objects] of renders()) {
+        const hpas = byKind(objects, 'HorizontalPodAutoscaler');
+        for (const name of AUTOSCALED) {
+          const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.name === name);
+          assert.ok(hpa, `${dir}: no HPA for ${name}`);
+          assert.equal(hpa.apiVersion, 'autoscaling/v2');
+          assert.equal(hpa.spec?.scaleTargetRef?.kind, 'Deployment');
+          assert.ok(
+            named(objects, 'Deployment', name),
+            `${dir}: HPA ${nameOf(hpa)} targets a missing Deployment`,
+          );
+          assert.ok(
+            hpa.spec?.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'),
+            'scales on CPU',
+          );
+          assert.ok(
+            (hpa.spec?.minReplicas ?? 1) <= (hpa.spec?.maxReplicas ?? 0),
+            `${dir} HPA ${name}: min <= max`,
+          );
+          assert.equal(
+            named(objects, 'Deployment', name)?.spec?.replicas,
+            undefined,
+            `${dir} ${name}: replicas set`,
+          );
+        }
+        for (const hpa of hpas) {
+          assert.ok(
+            named(objects, 'Deployment', hpa.spec?.scaleTargetRef?.name ?? ''),
+            `${dir} HPA ${nameOf(hpa)}`,
+          );
+        }
+      }
+    });
+
+    it('lets only the gateway reach each service, and nobody but Prometheus reach the workers', () => {
+      const isGateway = (peer: NetworkPolicyPeer) =>
+        !peer.namespaceSelector &&
+        !peer.ipBlock &&
+        JSON.stringify(peer.podSelector) ===
+          JSON.stringify({ matchLabels: { 'app.kubernetes.io/name': 'gateway' } });
+      // Prometheus: pods selected by label inside the monitoring namespace (both selectors, ANDed).
+      const isPrometheus = (peer: NetworkPolicyPeer) =>
+        !peer.ipBlock &&
+        peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' &&
+        Object.keys(peer.podSelector?.matchLabels ?? {}).length > 0;
+
+      for (const [dir, objects] of renders()) {
+        const policies = byKind(objects, 'NetworkPolicy');
+        const defaultDeny = policies.find(
+          (p) =>
+            Object.keys(p.spec?.podSelector ?? {}).length === 0 &&
+            (p.spec?.policyTypes ?? []).includes('Ingress') &&
+            (p.spec?.ingress ?? []).length === 0,
+        );
+        assert.ok(
+          defaultDeny,
+          `${dir}: no default-deny ingress NetworkPolicy (podSelector {}, no ingress rules)`,
+        );
+        const { services, workers } = deploymentsByRole(objects);
+        const gatewayPods = objects.filter(
+          (o) => o.spec?.template?.metadata?.labels?.['app.kubernetes.io/name'] === 'gateway',
+        );
+        assert.deepEqual(
+          gatewayPods.map(nameOf),
+          ['gateway'],
+          `${dir}: only the gateway's pods carry its label`,
+        );
+
+        const check = (deployment: K8sObject, allowGateway: boolean) => {
+          const labels = deployment.spec?.template?.metadata?.labels;
+          const port = Number(envValue(podOf(deployment).containers[0], 'PORT'));
+          const where = `${dir} ${nameOf(deployment)}`;
+          const applying = policies.filter(
+            (p) =>
+              selects(p.spec?.podSelector, labels) &&
+              (p.spec?.policyTypes ?? ['Ingress']).includes('Ingress'),
+          );
+          assert.ok(applying.length > 0, `${where}: no NetworkPolicy isolates it`);
+          let gatewayAllowed = false;
+          for (const policy of applying) {
+            for (const rule of policy.spec?.ingress ?? []) {
+              const from = rule.from ?? [];
+              assert.ok(from.length > 0, `${where}: ${nameOf(policy)} admits every source`);
+              for (const peer of from) {
+                assert.ok(
+                  (allowGateway && isGateway(peer)) || isPrometheus(peer),
+                  `${where}: ${nameOf(policy)} admits ${JSON.stringify(peer)}`,
+                );
+              }
+              const ports = (rule.ports ?? []).map((p) => p.port);
+              assert.deepEqual(ports, [port], `${where}: ${nameOf(policy)} must open only port ${port}`);
+              if (from.some(isGateway)) gatewayAllowed = true;
+            }
+          }
+          assert.equal(gatewayAllowed, allowGateway, `${where}: gateway access`);
+        };
+        for (const service of services) check(service, true);
+        for (const worker of workers) check(worker, false);
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- (e)
+  describe('docker-compose.yml', () => {
+    it('parses, and every build points at an existing Dockerfile', () => {
+      assert.ok(compose.services && Object.keys(compose.services).length > 0);
+      for (const [name, service] of composeServices()) {
+        assert.ok(service.image || service.build, `${name}: neither image nor build`);
+        if (!service.build) continue;
+        const context = typeof service.build === 'string' ? service.build : (service.build.context ?? '.');
+        const dockerfile =
+          typeof service.build === 'string' ? 'Dockerfile' : (service.build.dockerfile ?? 'Dockerfile');
+        assert.ok(
+          existsSync(join(root, context, dockerfile)),
+          `${name}: ${join(context, dockerfile)} does not exist`,
+        );
+      }
+    });
+
+    it('gives every long-running container a healthcheck', () => {
+      // kafka-init is a one-shot job; the collector image is distroless (nothing to probe with).
+      const exempt = ['kafka-init', 'otel-collector'];
+      for (const [name, service] of composeServices()) {
+        if (exempt.includes(name)) continue;
+        assert.ok(
+          service.healthcheck?.test && !service.healthcheck.disable,
+          `compose ${name}: no healthcheck`,
+        );
+      }
+    });
+
+    it('resolves every depends_on, network and named volume', () => {
+      const networks = Object.keys(compose.networks ?? {});
+      const volumes = Object.keys(compose.volumes ?? {});
+      const conditions = ['service_started', 'service_healthy', 'service_completed_successfully', undefined];
+      for (const [name, service] of composeServices()) {
+        for (const [target, condition] of Object.entries(dependsOn(service))) {
+          assert.ok(compose.services[target], `${name}: depends_on ${target}, which does not exist`);
+          assert.ok(conditions.includes(condition), `${name}: depends_on ${target}: condition ${condition}`);
+          if (condition === 'service_healthy') {
+            const healthcheck = compose.services[target].healthcheck;
+            assert.ok(
+              healthcheck?.test && !healthcheck.disable,
+              `${name} waits for ${target} to be healthy: no healthcheck`,
+            );
+          }
+        }
+        for (const network of names(service.networks))
+          assert.ok(networks.includes(network), `${name}: network ${network}`);
+        for (const volume of service.volumes ?? []) {
+          const source = typeof volume === 'string' ? volume.split(':')[0] : (volume.source ?? '');
+          if (source.startsWith('.') || source.startsWith('/')) {
+            assert.ok(existsSync(join(root, source)), `${name}: bind mount ${source} does not exist`);
+          } else {
+            assert.ok(volumes.includes(source), `${name}: named volume ${source} is not declared`);
+          }
+        }
+      }
+    });
+
+    it('publishes only the gateway, the maildev UI and the Jaeger UI; services stay on the internal network', () => {
+      for (const [name, service] of composeServices()) {
+        const published = (service.ports ?? []).map((port) =>
+          typeof port === 'string' ? port.split(':').slice(-2)[0] : String(port.published),
+        );
+        assert.deepEqual(published, PUBLISHED[name] ?? [], `${name}: published ports`);
+      }
+      const internal = Object.entries(compose.networks ?? {}).filter(
+        ([, network]) => network?.internal === true,
+      );
+      assert.ok(internal.length > 0, 'no internal network');
+      for (const [name] of [...composeApps(), ...composeWorkers()]) {
+        const networks = names(compose.services[name].networks);
+        assert.ok(networks.length > 0, `${name}: on the default (non-internal) network`);
+        for (const network of networks) {
+          assert.equal(
+            compose.networks?.[network]?.internal,
+            true,
+            `${name}: on non-internal network ${network}`,
+          );
+        }
+      }
+    });
+
+    it('configures each service and worker: env, migrations, healthcheck, dependencies, media', () => {
+      for (const [name, service] of [...composeApps(), ...composeWorkers()]) {
+        const env = composeEnv(service);
+        for (const variable of [...SERVICE_ENV, ...(EXTRA_ENV[name] ?? [])]) {
+          assert.ok(variable in env, `compose ${name}: env ${variable} is not set`);
+        }
+        const pkg = composeBuildPackage(service) ?? '';
+        assert.match(env.DATABASE_URL, new RegExp(`/kinora_${pkg}$`), `compose ${name}: its own database`);
+        assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `compose ${name}: healthcheck`);
+        const deps = dependsOn(service);
+        assert.equal(deps.postgres, 'service_healthy', `compose ${name}: waits for postgres`);
+        assert.equal(deps.redis, 'service_healthy', `compose ${name}: waits for redis`);
+        assert.equal(
+          deps['kafka-init'],
+          'service_completed_successfully',
+          `compose ${name}: waits for the topics`,
+        );
+        const mountsMedia = (service.volumes ?? []).some(
+          (v) => typeof v === 'string' && v.startsWith('media:'),
+        );
+        assert.equal(mountsMedia, MEDIA_WRITERS.includes(name), `compose ${name}: media volume`);
+      }
+      for (const [name, service] of composeApps()) {
+        assert.match(
+          composeCommand(service),
+          /dist\/src\/migrate\.js && exec node dist\/src\/main\.js/,
+          `${name}: command`,
+        );
+      }
+      const ports = composeApps().map(([, service]) => composeEnv(service).PORT);
+      assert.equal(new Set(ports).size, ports.length, 'service ports are distinct');
+      assert.deepEqual(
+        compose.services.gateway?.volumes,
+        ['media:/media:ro'],
+        'gateway mounts media read-only',
+      );
+      assert.ok(dependsOn(compose.services['kafka-init'] ?? {}).kafka, 'kafka-init waits for kafka');
+      const sql = read('infra/compose/postgres-init.sql');
+      for (const name of servicePackages) {
+        assert.match(sql, new RegExp(`CREATE DATABASE kinora_${name};`), `postgres-init.sql: kinora_${name}`);
+      }
+    });
+  });
+
+  describe('Dockerfiles', () => {
+    const dockerfile = (name: string) => read(`services/${name}/Dockerfile`);
+    const port = (name: string) => composeEnv(compose.services[name] ?? {}).PORT;
+
+    it('builds each service from the repo root, slim, as node, exposing its port', () => {
+      for (const name of servicePackages) {
+        assert.ok(
+          existsSync(join(root, 'services', name, 'Dockerfile')),
+          `services/${name}/Dockerfile is missing`,
+        );
+        const text = dockerfile(name);
+        assert.match(text, /ARG NODE_IMAGE=node:20-bookworm-slim/, name);
+        assert.match(
+          text,
+          new RegExp(`npm ci [^\\n]*-w @kinora/${name} -w @kinora/common -w @kinora/proto`),
+          name,
+        );
+        assert.match(text, /npm ci --omit=dev /, `${name}: prunes dev dependencies`);
+        assert.match(text, new RegExp(`tsc -b services/${name}\\n`), name);
+        assert.match(text, /\nUSER node\n/, `${name}: runs as node`);
+        assert.match(text, new RegExp(`\\nEXPOSE ${port(name)}\\n`), `${name}: EXPOSE matches compose PORT`);
+        assert.match(text, /HEALTHCHECK[^\n]*\n[^\n]*\/health\/live/, `${name}: HEALTHCHECK`);
+        assert.match(text, /CMD \["node", "dist\/src\/main\.js"\]/, name);
+      }
+      assert.match(dockerfile('catalog'), /ffmpeg/, 'catalog (catalog-worker) needs ffmpeg');
+    });
+
+    it('keeps the Dockerfiles the same shape: only name and port differ, plus catalog additions', () => {
+      const shape = (name: string) =>
+        dockerfile(name).replaceAll(name, '<name>').replaceAll(port(name), '<port>');
+      const plain = servicePackages.filter((name) => name !== 'catalog');
+      const reference = shape(plain[0]).split('\n');
+      for (const name of plain.slice(1))
+        assert.deepEqual(shape(name).split('\n'), reference, `services/${name}/Dockerfile`);
+      // catalog: the reference lines in order, plus lines of its own.
+      const catalogLines = shape('catalog').split('\n');
+      let at = 0;
+      for (const line of reference.filter((l) => !l.startsWith('#') && !/^ {4}PORT=/.test(l))) {
+        at = catalogLines.indexOf(line, at);
+        assert.ok(at >= 0, `services/catalog/Dockerfile lacks: ${line}`);
+        at += 1;
+      }
+    });
+
+    it('keeps node_modules, build output and local state out of the build context', () => {
+      const ignored = read('.dockerignore')
+        .split('\n')
+        .map((l) => l.trim());
+      for (const entry of ['**/node_modules', '**/dist', '.run', '.cache', '.git', 'frontend/dist']) {
+        assert.ok(ignored.includes(entry), `.dockerignore: ${entry}`);
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- (f)
+  it('docker compose config -q accepts the file (when a compose CLI is available)', (t) => {
+    const version = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8', timeout: 10_000 });
+    if (version.error || version.status !== 0) {
+      t.diagnostic('docker compose is not available here; skipped `docker compose config -q`');
+      t.skip('no docker compose CLI');
+      return;
+    }
+    const result = spawnSync('docker', ['compose', '-f', join(root, 'docker-compose.yml'), 'config', '-q'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(result.status, 0, result.stderr);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './gen';
+export * from './events';

@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { KNOWN_USERS, PlatformModule } from '@kinora/common';
+import type { Config } from './config';
+import { DATABASE } from './database';
+import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
+import { ModerationModule } from './moderation/moderation.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: Config): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({
+          name: 'admin',
+          config,
+          ...DATABASE,
+          handlers: [...KNOWN_USERS.handlers, FilmStatusChangedHandler],
+        }),
+        ModerationModule,
+      ],
+    };
+  }
+}

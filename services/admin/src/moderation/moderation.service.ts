@@ -1,0 +1,16 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ModerationItem } from './moderation-item.entity';
+
+export interface AdminStatsDto {
+  pendingReviews: number;
+}
+
+@Injectable()
+export class ModerationService {
+  constructor(private readonly em: EntityManager) {}
+
+  async stats(): Promise<AdminStatsDto> {
+    return { pendingReviews: await this.em.fork().count(ModerationItem, { status: 'pending' }) };
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EventContext, EventHandler } from '@kinora/common';
+import { FilmStatus, FilmStatusChangedSchema, type FilmStatusChanged } from '@kinora/proto';
+
+@Injectable()
+export class FilmStatusChangedHandler implements EventHandler<typeof FilmStatusChangedSchema> {
+  readonly schema = FilmStatusChangedSchema;
+
+  async handle(event: FilmStatusChanged, context: EventContext): Promise<void> {
+    // Keyed by film, so events of one film arrive in order; the timestamp guard drops a late replay.
+    await context.em.execute(
+      `insert into films (id, genre, duration_minutes, status, updated_at) values (?, ?, ?, ?, ?)
+       on conflict (id) do update set genre = excluded.genre, duration_minutes = excluded.duration_minutes,
+         status = excluded.status, updated_at = excluded.updated_at
+       where films.updated_at <= excluded.updated_at`,
+      [
+        event.filmId.toString(),
+        event.genre,
+        event.durationMinutes,
+        FilmStatus[event.status].toLowerCase(),
+        context.occurredAt,
+      ],
+    );
+  }
+}

@@ -1,0 +1,4 @@
+import { migrateMain } from '@kinora/common';
+import { DATABASE } from './database';
+
+migrateMain('ads', DATABASE);

@@ -1,0 +1,49 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+export type SubscriptionType = 'free' | 'premium';
+export type UserRole = 'creator' | 'critic';
+
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?: 'id' | 'isAdmin' | 'roles' | 'subscriptionType' | 'version' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** Stored lower-cased; unique. */
+  @Property({ type: 'text', unique: true })
+  email!: string;
+
+  @Property({ type: 'text', nullable: true })
+  firstName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  profileImageUrl?: string | null;
+
+  @Property({ type: 'boolean' })
+  isAdmin = false;
+
+  /** Roles granted by other contexts (creator on onboarding, critic on invitation). */
+  @Property({ type: 'text[]' })
+  roles: UserRole[] = [];
+
+  @Property({ type: 'text' })
+  subscriptionType: SubscriptionType = 'free';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  subscriptionExpiry?: Date | null;
+
+  /** Bumped on every change that is published, so read models can drop stale states. */
+  @Property({ type: 'bigint', version: false })
+  version = '0';
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,44 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { create } from '@bufbuild/protobuf';
+import { UserProfileSchema, type UserProfile } from '@kinora/proto';
+import type { User } from './user.entity';
+
+/** The current-user object of SPEC §3 / §7. */
+export interface UserDto {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  subscriptionType: 'free' | 'premium';
+  subscriptionExpiry: string | null;
+}
+
+export function mapUser(user: User): UserDto {
+  return {
+    id: user.id,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    email: user.email,
+    profileImageUrl: user.profileImageUrl ?? null,
+    isAdmin: user.isAdmin,
+    subscriptionType: user.subscriptionType,
+    subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
+  };
+}
+
+/** The user as other services learn it from auth's events. */
+export function toUserProfile(user: User): UserProfile {
+  return create(UserProfileSchema, {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    profileImageUrl: user.profileImageUrl ?? '',
+    isAdmin: user.isAdmin,
+    roles: [...(user.isAdmin ? ['admin'] : []), ...user.roles],
+    subscriptionType: user.subscriptionType,
+    createdAt: timestampFromDate(user.createdAt),
+  });
+}

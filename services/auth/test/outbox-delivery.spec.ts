@@ -1,0 +1,176 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { loadConfig, migrate } from '@kinora/common';
+import {
+  createTestDatabase,
+  createTestKafka,
+  createTestRedis,
+  eventually,
+  serviceEnv,
+  type TestDatabase,
+  type TestKafka,
+  type TestRedis,
+} from '@kinora/common/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from 'pg';
+import { AppModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { DATABASE } from '../src/database';
+import { UsersService } from '../src/users/users.service';
+
+// auth writes auth.user-registered.v1 through its outbox; the catalog service, a separate process
+// on its own database, consumes it over the real Kafka broker into its users read model.
+const CATALOG = join(__dirname, '..', '..', '..', 'catalog', 'dist', 'src');
+const PORT = 39_000 + Math.floor(Math.random() * 900);
+const TOPIC = 'auth.user-registered.v1';
+
+let authDb: TestDatabase;
+let catalogDb: TestDatabase;
+let kafka: TestKafka;
+let redis: TestRedis;
+let auth: INestApplicationContext;
+let catalog: ChildProcess | undefined;
+
+const catalogEnv = () => ({
+  ...process.env,
+  ...serviceEnv({ port: PORT, database: catalogDb, kafka, redis, extra: { KAFKA_SESSION_TIMEOUT_MS: '6000' } }),
+});
+
+function startCatalog(): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [join(CATALOG, 'main.js')], { env: catalogEnv() });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  catalog = child;
+  return { child, output: () => output };
+}
+
+async function query<T>(db: TestDatabase, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const count = async (db: TestDatabase, sql: string) => Number((await query<{ n: string }>(db, sql))[0]!.n);
+
+async function consumedMetric(outcome: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith('kafka_events_consumed_total{') && l.includes(`topic="${TOPIC}"`) && l.includes(`outcome="${outcome}"`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+/** Offsets the catalog group has committed on the topic, summed over partitions. */
+async function committedOffsets(): Promise<number> {
+  const admin = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const [offsets] = await admin.fetchOffsets({ groupId: `${kafka.prefix}catalog`, topics: [`${kafka.prefix}${TOPIC}`] });
+    return (offsets?.partitions ?? []).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+before(async () => {
+  [authDb, catalogDb, kafka] = await Promise.all([
+    createTestDatabase('auth'),
+    createTestDatabase('catalog'),
+    createTestKafka(),
+  ]);
+  redis = createTestRedis();
+  await migrate({ url: authDb.url, ...DATABASE });
+  const migrated = spawnSync(process.execPath, [join(CATALOG, 'migrate.js')], { env: catalogEnv() });
+  assert.equal(migrated.status, 0, migrated.stderr.toString());
+  const env = serviceEnv({ port: PORT + 1, database: authDb, kafka, redis, extra: { LOG_LEVEL: 'warn' } });
+  auth = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfig(configSchema, env)), {
+    logger: false,
+  });
+});
+
+after(async () => {
+  catalog?.kill('SIGKILL');
+  await auth?.close();
+  await Promise.allSettled([authDb?.drop(), catalogDb?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+});
+
+test('an event written through the outbox is applied exactly once, even when the consumer is killed mid-stream', async () => {
+  const users = auth.get(UsersService);
+  const tag = Date.now().toString(36);
+  const total = 240;
+  const registered: string[] = [];
+  for (let i = 0; i < total; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: 10 }, (_, k) => users.findOrRegister(`viewer${i + k}.${tag}@example.com`)),
+    );
+    registered.push(...batch.map(({ user }) => user.id));
+  }
+  await eventually(
+    async () => (await count(authDb, 'select count(*) as n from outbox where published_at is null')) === 0,
+    20_000,
+    'the relay to publish every event',
+  );
+
+  // Stall the consumer in the middle of a batch: hold a lock on the read-model row of one user
+  // registered midway, so the events before it in its partition are applied but their offsets not
+  // yet committed when the consumer is killed.
+  const blocker = new Client({ connectionString: catalogDb.url });
+  await blocker.connect();
+  const stalled = registered[total / 2]!;
+  await blocker.query(`insert into known_users (id, email, registered_at) values ($1, 'placeholder', now())`, [stalled]);
+  await blocker.query('begin');
+  await blocker.query('select 1 from known_users where id = $1 for update', [stalled]);
+
+  const first = startCatalog();
+  await eventually(
+    async () =>
+      (await count(catalogDb, `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`)) > 0,
+    30_000,
+    'the consumer to reach the locked row',
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- catalog output ---\n${first.output()}`);
+  });
+  first.child.kill('SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  await blocker.query('rollback');
+  await blocker.end();
+
+  const appliedBeforeKill = await count(catalogDb, 'select count(*) as n from processed_events');
+  const committed = await committedOffsets();
+  assert.ok(appliedBeforeKill > committed, `some applied events were not yet committed (${appliedBeforeKill} > ${committed})`);
+
+  const second = startCatalog();
+  await eventually(
+    async () => (await count(catalogDb, 'select count(*) as n from processed_events')) === total,
+    60_000,
+    `all ${total} events applied`,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n--- catalog output ---\n${second.output()}`);
+  });
+  assert.equal(await count(catalogDb, `select count(*) as n from known_users where email like '%.${tag}@example.com'`), total);
+  assert.equal(await count(catalogDb, 'select count(*) as n from dead_letters'), 0);
+
+  // Exactly once: what run 1 applied and Kafka redelivered was skipped; everything else applied once.
+  assert.equal(await consumedMetric('duplicate'), appliedBeforeKill - committed);
+  assert.equal(await consumedMetric('handled'), total - appliedBeforeKill);
+  assert.match(second.output(), /duplicate event skipped/);
+
+  // Signing in again is not a new registration: no second event.
+  await users.findOrRegister(`viewer0.${tag}@example.com`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.equal(await count(catalogDb, 'select count(*) as n from processed_events'), total);
+
+  // Graceful shutdown: SIGTERM drains and exits 0.
+  second.child.kill('SIGTERM');
+  const code = await new Promise((resolve) => second.child.once('exit', resolve));
+  assert.equal(code, 0);
+});

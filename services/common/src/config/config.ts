@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Variables every process of every service reads. Services extend this schema with their own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL'),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// URL'),
+  REDIS_PREFIX: z.string().default('kinora:'),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(',').map((broker) => broker.trim()))
+    .refine((brokers) => brokers.every((broker) => /^[^\s:]+:\d+$/.test(broker)), 'must be host:port[,host:port]'),
+  /** Prefixes every topic and consumer group; tests use it to stay apart from a running platform. */
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** How long the group waits for a silent member (a killed consumer) before reassigning its partitions. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Validates the environment once at boot; the error lists every bad variable, not only the first. */
+export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Injection token for the validated configuration object of the running service. */
+export const CONFIG = Symbol('KINORA_CONFIG');
+/** Injection token for the service's name ("auth", "catalog", ...). */
+export const SERVICE_NAME = Symbol('KINORA_SERVICE_NAME');

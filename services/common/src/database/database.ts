@@ -1,0 +1,51 @@
+import type { AnyEntity, EntityClass } from '@mikro-orm/core';
+import { Migrator } from "@mikro-orm/migrations";
+import type { MigrationObject } from "@mikro-orm/core";
+import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
+import { OutboxMessage } from '../messaging/outbox.entity';
+import { DeadLetter, ProcessedEvent } from '../messaging/consumer.entities';
+import { MessagingTables20261121000000 } from '../messaging/messaging.migration';
+
+/** Tables every service has: the outbox, the consumer ledger and dead letters. */
+export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage, ProcessedEvent, DeadLetter];
+export const MESSAGING_MIGRATIONS: MigrationObject[] = [
+  { name: 'MessagingTables20261121000000', class: MessagingTables20261121000000 },
+];
+
+export interface DatabaseOptions {
+  url: string;
+  entities: EntityClass<AnyEntity>[];
+  migrations: MigrationObject[];
+  debug?: boolean;
+}
+
+/** The MikroORM options of a service: its own database, its entities plus the messaging tables. */
+export function ormOptions({ url, entities, migrations, debug }: DatabaseOptions): Options {
+  return defineConfig({
+    clientUrl: url,
+    entities: [...MESSAGING_ENTITIES, ...entities],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: [...MESSAGING_MIGRATIONS, ...migrations],
+      transactional: true,
+      allOrNothing: true,
+      tableName: 'mikro_orm_migrations',
+    },
+    pool: { min: 0, max: 10 },
+    debug: debug ?? false,
+    allowGlobalContext: false,
+    // Services own their schema through migrations only.
+    schemaGenerator: { disableForeignKeys: false },
+  });
+}
+
+/** Applies pending migrations; used by each service's migrate step and by tests. */
+export async function migrate(options: DatabaseOptions): Promise<string[]> {
+  const orm = await MikroORM.init(ormOptions(options));
+  try {
+    const applied = await orm.getMigrator().up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    await orm.close(true);
+  }
+}

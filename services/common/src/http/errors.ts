@@ -1,0 +1,95 @@
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}
+
+/** Fastify's own errors (bad JSON, oversize body, wrong content type) carry a statusCode and a code. */
+interface FastifyStyleError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+const reasonPhrase = (status: number) => STATUS_CODES[status] ?? 'Error';
+
+/** Turns anything thrown into `{statusCode, error, message}`; unknown errors become a logged 500. */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'string') return { statusCode: status, error: reasonPhrase(status), message: response };
+    const body = response as { message?: unknown; error?: unknown };
+    const message = Array.isArray(body.message)
+      ? body.message.join('; ')
+      : typeof body.message === 'string'
+        ? body.message
+        : exception.message;
+    const error = typeof body.error === 'string' ? body.error : reasonPhrase(status);
+    return { ...(response as object), statusCode: status, error, message };
+  }
+  const fastifyError = exception as FastifyStyleError;
+  if (
+    typeof fastifyError?.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    const status = fastifyError.statusCode;
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fastifyError.message ?? '')
+        ? `Malformed JSON body: ${fastifyError.message}`
+        : (fastifyError.message ?? reasonPhrase(status));
+    return { statusCode: status, error: reasonPhrase(status), message };
+  }
+  return { statusCode: 500, error: reasonPhrase(500), message: 'Internal server error' };
+}
+
+@Catch()
+export class JsonErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error({ err: exception }, 'unhandled error');
+    }
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+}
+
+function flatten(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      text.startsWith(error.property) ? text.replace(error.property, path) : `${path}: ${text}`,
+    );
+    return [...own, ...flatten(error.children ?? [], path)];
+  });
+}
+
+/** DTO validation: unknown fields rejected, every failing field named in the message. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: false,
+    errorHttpStatusCode: HttpStatus.BAD_REQUEST,
+    exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ') || 'Invalid request body'),
+  });
+}

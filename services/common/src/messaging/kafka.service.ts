@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+import { CONFIG, SERVICE_NAME, type BaseConfig } from '../config/config';
+
+const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'log',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** The Kafka client of a service: one idempotent producer and one admin client, both lazy. */
+@Injectable()
+export class KafkaService implements OnApplicationShutdown {
+  readonly kafka: Kafka;
+  private producerReady?: Promise<Producer>;
+  private adminReady?: Promise<Admin>;
+
+  constructor(
+    @Inject(CONFIG) readonly config: BaseConfig,
+    @Inject(SERVICE_NAME) readonly serviceName: string,
+  ) {
+    const logger = new Logger('Kafka');
+    this.kafka = new Kafka({
+      clientId: `kinora-${serviceName}`,
+      brokers: config.KAFKA_BROKERS as unknown as string[],
+      connectionTimeout: 3000,
+      logLevel: logLevel.WARN,
+      retry: { retries: 8, initialRetryTime: 200 },
+      logCreator:
+        () =>
+        ({ level, log }) => {
+          const { message, ...rest } = log;
+          logger[LEVELS[level] ?? 'log']({ ...rest }, message);
+        },
+    });
+  }
+
+  /** The broker topic for an event family's topic (adds KAFKA_TOPIC_PREFIX). */
+  topic(name: string): string {
+    return `${this.config.KAFKA_TOPIC_PREFIX}${name}`;
+  }
+
+  /** The event family's topic for a broker topic (strips KAFKA_TOPIC_PREFIX). */
+  familyOf(brokerTopic: string): string {
+    return brokerTopic.slice(this.config.KAFKA_TOPIC_PREFIX.length);
+  }
+
+  groupId(suffix = ''): string {
+    return `${this.config.KAFKA_TOPIC_PREFIX}${this.serviceName}${suffix}`;
+  }
+
+  producer(): Promise<Producer> {
+    this.producerReady ??= (async () => {
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producerReady = undefined;
+      throw error;
+    });
+    return this.producerReady;
+  }
+
+  admin(): Promise<Admin> {
+    this.adminReady ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.adminReady = undefined;
+      throw error;
+    });
+    return this.adminReady;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const producer = await this.producerReady?.catch(() => undefined);
+    const admin = await this.adminReady?.catch(() => undefined);
+    await Promise.allSettled([producer?.disconnect(), admin?.disconnect()]);
+  }
+}

@@ -1,0 +1,137 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { CONFIG, type BaseConfig } from '../config/config';
+import { MetricsService } from '../metrics/metrics';
+import { KafkaService } from './kafka.service';
+
+/** Only one relay per database publishes at a time, so events keep their outbox order. */
+const RELAY_LOCK = 74_202_611;
+const BATCH = 200;
+
+interface Row {
+  id: string;
+  topic: string;
+  key: string;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * Publishes committed outbox rows to Kafka and marks them published, in one database transaction.
+ * A crash between the two publishes a row again on restart: at-least-once, which consumers absorb
+ * by deduplicating on event_id.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private pendingWake = false;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly kafka: KafkaService,
+    private readonly metrics: MetricsService,
+    @Inject(CONFIG) private readonly config: BaseConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Asks for a pass soon (after the caller's transaction has had time to commit). */
+  wake(): void {
+    this.pendingWake = true;
+    setTimeout(() => this.wakeUp?.(), 5).unref();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const published = await this.publishBatch();
+        failures = 0;
+        if (published === BATCH) continue;
+      } catch (error) {
+        failures += 1;
+        this.logger.warn({ err: error, failures }, 'outbox relay pass failed; will retry');
+      }
+      if (failures > 0) await this.sleep(Math.min(10_000, 250 * 2 ** failures), false);
+      else await this.sleep(this.config.OUTBOX_POLL_MS, true);
+    }
+  }
+
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    if (wakeable && this.pendingWake) {
+      this.pendingWake = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        if (!wakeable && this.running) return;
+        clearTimeout(timer);
+        this.pendingWake = false;
+        resolve();
+      };
+    });
+  }
+
+  /** One pass: returns how many events it published. */
+  async publishBatch(): Promise<number> {
+    const em = this.orm.em.fork();
+    const published = await em.transactional(async (tx) => {
+      const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
+        RELAY_LOCK,
+      ]);
+      if (!lock?.locked) return [];
+      const rows = await tx.execute<Row[]>(
+        `select id, topic, key, payload, headers from outbox
+          where published_at is null order by position limit ${BATCH}`,
+      );
+      if (rows.length === 0) return [];
+      const producer = await this.kafka.producer();
+      const byTopic = new Map<string, Row[]>();
+      for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, topicRows]) => ({
+          topic: this.kafka.topic(topic),
+          messages: topicRows.map((row) => ({ key: row.key, value: row.payload, headers: row.headers })),
+        })),
+      });
+      await tx.execute(
+        `update outbox set published_at = now() where id in (${rows.map(() => '?').join(', ')})`,
+        rows.map((row) => row.id),
+      );
+      return rows;
+    });
+    for (const row of published) this.metrics.eventsPublished.inc({ topic: row.topic });
+    if (Date.now() - this.lastCleanup > 60_000) {
+      this.lastCleanup = Date.now();
+      await em.execute(`delete from outbox where published_at < now() - interval '3 days'`);
+    }
+    if (published.length > 0) {
+      const [backlog] = await em.execute<{ count: string }[]>(
+        'select count(*) as count from outbox where published_at is null',
+      );
+      this.metrics.outboxBacklog.set(Number(backlog?.count ?? 0));
+    }
+    return published.length;
+  }
+}

@@ -1,0 +1,48 @@
+import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { EnvelopeSchema, topicOf } from '@kinora/proto';
+import { randomUUID } from 'node:crypto';
+import { SERVICE_NAME } from '../config/config';
+import { currentTraceHeaders } from '../tracing/tracing';
+import { OutboxMessage } from './outbox.entity';
+import { OutboxRelay } from './outbox.relay';
+
+/** An event's fields without the envelope, which the outbox fills in. */
+export type EventData<S extends DescMessage> = Omit<MessageInitShape<S>, 'envelope' | '$typeName'>;
+
+@Injectable()
+export class OutboxService {
+  constructor(
+    @Inject(SERVICE_NAME) private readonly producer: string,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /**
+   * Records an event in the outbox through `em`, so it commits (or not) with the caller's own
+   * changes: call it inside the same `em.transactional(...)`. Returns the new event id.
+   */
+  add<S extends DescMessage>(em: EntityManager, schema: S, data: EventData<S>, key: string): string {
+    const eventId = randomUUID();
+    const occurredAt = new Date();
+    const envelope = create(EnvelopeSchema, {
+      eventId,
+      occurredAt: timestampFromDate(occurredAt),
+      producer: this.producer,
+    });
+    const message = create(schema, { ...data, envelope } as unknown as MessageInitShape<S>);
+    const row = em.create(OutboxMessage, {
+      id: eventId,
+      topic: topicOf(schema),
+      key,
+      type: schema.typeName,
+      payload: Buffer.from(toBinary(schema, message)),
+      headers: { ...currentTraceHeaders(), 'event-type': schema.typeName, 'event-id': eventId },
+      createdAt: occurredAt,
+    });
+    em.persist(row);
+    this.relay.wake();
+    return eventId;
+  }
+}

@@ -1,0 +1,105 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { DynamicModule } from '@nestjs/common';
+import type { z } from 'zod';
+import { ConfigError, loadConfig, type BaseConfig } from '../config/config';
+import { requestIdOf } from '../logging/logging';
+import { MetricsService } from '../metrics/metrics';
+import { startTracing, stopTracing } from '../tracing/tracing';
+
+export interface ServiceApp {
+  app: NestFastifyApplication;
+  url: string;
+}
+
+/** Builds the Fastify-based Nest application of a service (not listening yet). */
+export async function createServiceApp(module: DynamicModule): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1024 * 1024,
+    trustProxy: '127.0.0.1/8',
+    genReqId: (req: import('node:http').IncomingMessage) => requestIdOf(req),
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+
+  const metrics = app.get(MetricsService);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  return app;
+}
+
+/**
+ * Starts a service: tracing, the app on HOST:PORT, graceful shutdown on SIGTERM/SIGINT
+ * (stop taking requests, finish in-flight ones, commit consumer offsets, close connections).
+ */
+export async function runService(name: string, module: DynamicModule, config: BaseConfig): Promise<ServiceApp> {
+  startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const app = await createServiceApp(module);
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const logger = app.get(Logger);
+  logger.log(`${name} listening on ${config.HOST}:${config.PORT}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received: shutting down`);
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    void app
+      .close()
+      .then(stopTracing)
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  return { app, url: await app.getUrl() };
+}
+
+/**
+ * A service's entry point: validate the environment (exit 1 listing every bad variable), then run.
+ */
+export function serviceMain<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unknown>>(
+  name: string,
+  schema: S,
+  module: (config: z.infer<S>) => DynamicModule,
+): void {
+  let config: z.infer<S>;
+  try {
+    config = loadConfig(schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[${name}] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  runService(name, module(config), config).catch((error: unknown) => {
+    console.error(`[${name}] failed to start:`, error);
+    process.exit(1);
+  });
+}

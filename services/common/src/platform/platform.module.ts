@@ -1,0 +1,81 @@
+import type { AnyEntity, EntityClass } from '@mikro-orm/core';
+import type { MigrationObject } from "@mikro-orm/core";
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { LoggerModule } from 'nestjs-pino';
+import { CONFIG, SERVICE_NAME, type BaseConfig } from '../config/config';
+import { ormOptions } from '../database/database';
+import { DependencyHealth, HealthController } from '../health/health';
+import { createValidationPipe, JsonErrorFilter } from '../http/errors';
+import { IdentityGuard } from '../identity/identity';
+import { loggerParams } from '../logging/logging';
+import { EventConsumer } from '../messaging/event-consumer';
+import { EVENT_HANDLERS, type EventHandler } from '../messaging/event-handler';
+import { KafkaService } from '../messaging/kafka.service';
+import { OutboxRelay } from '../messaging/outbox.relay';
+import { OutboxService } from '../messaging/outbox.service';
+import { MetricsController, MetricsService } from '../metrics/metrics';
+import { RedisService } from '../redis/redis';
+
+export interface PlatformOptions {
+  /** "auth", "catalog", ... */
+  name: string;
+  /** The validated configuration (loadConfig), read once at boot. */
+  config: BaseConfig;
+  entities: EntityClass<AnyEntity>[];
+  migrations: MigrationObject[];
+  /** Event handlers of this service; the consumer subscribes to their topics. */
+  handlers?: Type<EventHandler>[];
+}
+
+/**
+ * Everything a Kinora service stands on, wired once: config, JSON logs, its database, Redis, Kafka
+ * with the outbox relay and the idempotent consumer, health, metrics, the identity guard, the JSON
+ * error filter and DTO validation.
+ */
+@Module({})
+export class PlatformModule {
+  static forService(options: PlatformOptions): DynamicModule {
+    const handlers = options.handlers ?? [];
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot(loggerParams(options.name, options.config)),
+        MikroOrmModule.forRoot({
+          ...ormOptions({
+            url: options.config.DATABASE_URL,
+            entities: options.entities,
+            migrations: options.migrations,
+          }),
+          registerRequestContext: true,
+        }),
+        TerminusModule.forRoot({ errorLogStyle: 'json', gracefulShutdownTimeoutMs: 0 }),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: CONFIG, useValue: options.config },
+        { provide: SERVICE_NAME, useValue: options.name },
+        MetricsService,
+        RedisService,
+        KafkaService,
+        OutboxRelay,
+        OutboxService,
+        DependencyHealth,
+        ...handlers,
+        {
+          provide: EVENT_HANDLERS,
+          useFactory: (...instances: EventHandler[]) => instances,
+          inject: handlers,
+        },
+        EventConsumer,
+        { provide: APP_GUARD, useClass: IdentityGuard },
+        { provide: APP_FILTER, useClass: JsonErrorFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+      exports: [CONFIG, SERVICE_NAME, MetricsService, RedisService, KafkaService, OutboxService, EventConsumer],
+    };
+  }
+}

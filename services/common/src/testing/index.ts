@@ -1,0 +1,140 @@
+import { EVENT_TOPICS } from '@kinora/proto';
+import Redis from 'ioredis';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * Test helpers that connect to the real PostgreSQL, Redis and Kafka named by the environment
+ * (TEST_POSTGRES_URL, REDIS_URL, KAFKA_BROKERS; defaults are the local machine's). Every helper
+ * makes its own namespace (database, key prefix, topic prefix) and removes it, so runs never see
+ * each other's data or an earlier run's leftovers.
+ */
+export const suffix = () => randomBytes(4).toString('hex');
+
+const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const kafkaBrokers = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const name = `kinora_test_${label.replace(/\W/g, '_')}_${suffix()}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new Client({ connectionString: adminUrl() });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface TestKafka {
+  brokers: string[];
+  /** KAFKA_TOPIC_PREFIX for the processes under test. */
+  prefix: string;
+  cleanup(): Promise<void>;
+}
+
+/** A private copy of every event topic (prefixed), created up front as the infra does. */
+export async function createTestKafka(partitions = 3): Promise<TestKafka> {
+  const prefix = `test-${suffix()}.`;
+  const kafka = new Kafka({ clientId: 'kinora-test', brokers: kafkaBrokers(), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  const topics = EVENT_TOPICS.map((topic) => `${prefix}${topic}`);
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: topics.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+  });
+  return {
+    brokers: kafkaBrokers(),
+    prefix,
+    async cleanup() {
+      await admin.deleteTopics({ topics }).catch(() => undefined);
+      const groups = await admin.listGroups().catch(() => ({ groups: [] as { groupId: string }[] }));
+      const ours = groups.groups.map((g) => g.groupId).filter((id) => id.startsWith(prefix));
+      if (ours.length) await admin.deleteGroups(ours).catch(() => undefined);
+      await admin.disconnect();
+    },
+  };
+}
+
+export interface TestRedis {
+  prefix: string;
+  cleanup(): Promise<void>;
+}
+
+export function createTestRedis(): TestRedis {
+  const prefix = `kinora-test:${suffix()}:`;
+  return {
+    prefix,
+    async cleanup() {
+      const redis = new Redis(redisUrl());
+      try {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+/** Environment for a service process under test, on its own database, key prefix and topics. */
+export function serviceEnv(options: {
+  port: number;
+  database: TestDatabase;
+  kafka: TestKafka;
+  redis: TestRedis;
+  extra?: Record<string, string>;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATABASE_URL: options.database.url,
+    REDIS_URL: redisUrl(),
+    REDIS_PREFIX: options.redis.prefix,
+    KAFKA_BROKERS: options.kafka.brokers.join(','),
+    KAFKA_TOPIC_PREFIX: options.kafka.prefix,
+    LOG_LEVEL: 'info',
+    OUTBOX_POLL_MS: '50',
+    ...options.extra,
+  };
+}
+
+/** Polls until `check` returns a truthy value or the time runs out. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}

@@ -1,0 +1,193 @@
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { IsInt, IsString, MaxLength, Min } from 'class-validator';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { loadConfig, baseConfigSchema } from '../src/config/config';
+import { migrate } from '../src/database/database';
+import { Roles } from '../src/identity/identity';
+import { createServiceApp } from '../src/platform/bootstrap';
+import { PlatformModule } from '../src/platform/platform.module';
+import {
+  createTestDatabase,
+  createTestKafka,
+  createTestRedis,
+  serviceEnv,
+  type TestDatabase,
+  type TestKafka,
+  type TestRedis,
+} from '../src/testing';
+
+class CreateThingDto {
+  @IsString()
+  @MaxLength(20)
+  name!: string;
+
+  @IsInt()
+  @Min(1)
+  count!: number;
+}
+
+@Controller('api')
+class ThingsController {
+  @Post('things')
+  create(@Body() body: CreateThingDto) {
+    return { created: body.name, count: body.count };
+  }
+
+  @Get('admin-only')
+  @Roles('admin')
+  adminOnly() {
+    return { ok: true };
+  }
+
+  @Get('boom')
+  boom() {
+    throw new Error('secret internal detail');
+  }
+}
+
+let database: TestDatabase;
+let kafka: TestKafka;
+let redis: TestRedis;
+let sut: NestFastifyApplication;
+
+before(async () => {
+  database = await createTestDatabase('common_http');
+  kafka = await createTestKafka(1);
+  redis = createTestRedis();
+  await migrate({ url: database.url, entities: [], migrations: [] });
+  const config = loadConfig(
+    baseConfigSchema,
+    serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } }),
+  );
+  @Module({
+    imports: [PlatformModule.forService({ name: 'test', config, entities: [], migrations: [] })],
+    controllers: [ThingsController],
+  })
+  class TestModule {}
+  sut = await createServiceApp({ module: TestModule });
+  await sut.init();
+  await sut.getHttpAdapter().getInstance().ready();
+});
+
+after(async () => {
+  await sut?.close();
+  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+});
+
+const inject = (options: Parameters<NestFastifyApplication['inject']>[0]) => sut.inject(options);
+
+function assertJsonError(response: Awaited<ReturnType<typeof inject>>, status: number, message?: RegExp) {
+  assert.equal(response.statusCode, status, response.body);
+  assert.match(String(response.headers['content-type']), /application\/json/);
+  const body = response.json() as { statusCode: number; error: string; message: string };
+  assert.equal(body.statusCode, status);
+  assert.equal(typeof body.error, 'string');
+  assert.equal(typeof body.message, 'string');
+  if (message) assert.match(body.message, message);
+  return body;
+}
+
+describe('HTTP errors are JSON 4xx, never 500, for bad input', () => {
+  test('malformed JSON body', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x", ',
+    });
+    assertJsonError(response, 400, /JSON/);
+  });
+
+  test('unknown route', async () => {
+    assertJsonError(await inject({ method: 'GET', url: '/api/no/such/route' }), 404);
+    assertJsonError(await inject({ method: 'DELETE', url: '/api/things' }), 404);
+  });
+
+  test('missing and mistyped fields are named', async () => {
+    const body = assertJsonError(
+      await inject({ method: 'POST', url: '/api/things', payload: { name: 42 } }),
+      400,
+    );
+    assert.match(body.message, /name must be a string/);
+    assert.match(body.message, /count must be an integer/);
+  });
+
+  test('unknown fields are rejected by name', async () => {
+    assertJsonError(
+      await inject({ method: 'POST', url: '/api/things', payload: { name: 'a', count: 1, admin: true } }),
+      400,
+      /property admin should not exist/,
+    );
+  });
+
+  test('oversize body', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), count: 1 }),
+    });
+    assertJsonError(response, 413);
+  });
+
+  test('unsupported content type', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<thing/>',
+    });
+    assertJsonError(response, 415);
+  });
+
+  test('a valid body passes', async () => {
+    const response = await inject({ method: 'POST', url: '/api/things', payload: { name: 'film', count: 2 } });
+    assert.equal(response.statusCode, 201);
+    assert.deepEqual(response.json(), { created: 'film', count: 2 });
+  });
+
+  test('an unexpected failure is a JSON 500 that leaks nothing', async () => {
+    const body = assertJsonError(await inject({ method: 'GET', url: '/api/boom' }), 500);
+    assert.doesNotMatch(JSON.stringify(body), /secret internal detail/);
+  });
+});
+
+describe('identity guard', () => {
+  test('anonymous gets 401, the wrong role 403, the right role 200', async () => {
+    assertJsonError(await inject({ method: 'GET', url: '/api/admin-only' }), 401, /Unauthorized/);
+    assertJsonError(
+      await inject({ method: 'GET', url: '/api/admin-only', headers: { 'x-user-id': 'u1', 'x-user-roles': 'critic' } }),
+      403,
+    );
+    const ok = await inject({
+      method: 'GET',
+      url: '/api/admin-only',
+      headers: { 'x-user-id': 'u1', 'x-user-roles': 'creator,admin' },
+    });
+    assert.equal(ok.statusCode, 200);
+  });
+});
+
+describe('operations endpoints', () => {
+  test('health reports database, redis and kafka', async () => {
+    const response = await inject({ method: 'GET', url: '/health' });
+    const body = response.json() as { status: string; info: Record<string, { status: string }> };
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(Object.keys(body.info).sort(), ['database', 'kafka', 'redis']);
+  });
+
+  test('metrics are Prometheus text with request latency', async () => {
+    await inject({ method: 'GET', url: '/api/no/such/route' });
+    const response = await inject({ method: 'GET', url: '/metrics' });
+    assert.equal(response.statusCode, 200);
+    assert.match(response.body, /http_request_duration_seconds_bucket/);
+  });
+
+  test('responses carry the gateway request id', async () => {
+    const response = await inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'req-123' } });
+    assert.equal(response.headers['x-request-id'], 'req-123');
+  });
+});
