@@ -44,7 +44,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kinora/auth*', '@kinora/catalog*', '@kinora/social*', '@kinora/ads*', '@kinora/analytics*', '@kinora/admin*', '../../*/src/*'], message: 'Services talk over Kafka only; share code through @kinora/common.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                '@kinora/auth*',
+                '@kinora/catalog*',
+                '@kinora/social*',
+                '@kinora/ads*',
+                '@kinora/analytics*',
+                '@kinora/admin*',
+                '../../*/src/*',
+              ],
+              message: 'Services talk over Kafka only; share code through @kinora/common.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -54,7 +69,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '../../*/*', '@/app/*'], message: 'No imports between features or from app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '../../*/*', '@/app/*'],
+              message: 'No imports between features or from app/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -63,7 +85,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'], message: 'Shared code must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '**/features/*', '**/app/*'],
+              message: 'Shared code must not import features or app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -84,7 +84,6 @@ export interface WorkerSpec {
 }
 
 export const WORKERS: readonly WorkerSpec[] = [
-  { name: 'catalog-worker', service: 'catalog', port: 3102 },
   { name: 'analytics-worker', service: 'analytics', port: 3105 },
 ];
 

@@ -13,7 +13,9 @@ const walk = (dir) =>
   });
 let files = [];
 try {
-  files = walk(root).filter((file) => file.endsWith('.spec.js')).sort();
+  files = walk(root)
+    .filter((file) => file.endsWith('.spec.js'))
+    .sort();
 } catch {
   console.error(`no ${root} directory: build first (npm run build:services)`);
   process.exit(1);

@@ -248,13 +248,16 @@ const SERVICE_ENV = [
 const EXTRA_ENV: Record<string, string[]> = {
   auth: ['SMTP_URL', 'ADMIN_EMAILS'],
   catalog: ['MEDIA_ROOT'],
-  'catalog-worker': ['MEDIA_ROOT'],
+  // 'catalog-worker': ['MEDIA_ROOT'] returns with the catalog media pipeline.
 };
 /** Compose services allowed to publish ports on the host, and which. */
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
 /** Autoscaled on CPU (DESIGN §1, §8). */
 const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
-const MEDIA_WRITERS = ['catalog', 'catalog-worker'];
+/** The BullMQ workers (catalog-worker returns with the catalog media pipeline). */
+const WORKERS = ['analytics-worker'];
+/** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
+const MEDIA_WRITERS = ['catalog'];
 
 const servicePackages = sorted(
   readdirSync(join(root, 'services'), { withFileTypes: true })
@@ -483,7 +486,7 @@ describe('deployment descriptions', () => {
       }
     });
 
-    it('shares the ReadWriteMany media volume between catalog, catalog-worker (rw) and the gateway (ro)', () => {
+    it('shares the ReadWriteMany media volume between catalog (rw) and the gateway (ro)', () => {
       for (const [dir, objects] of renders()) {
         const claim = named(objects, 'PersistentVolumeClaim', 'kinora-media');
         assert.ok(claim, `${dir}: no kinora-media PVC`);
@@ -635,7 +638,7 @@ describe('deployment descriptions', () => {
 
     it('workers in compose and k8s run worker.js of a service package that has src/worker.ts', () => {
       const composeWorkerNames = sorted(composeWorkers().map(([name]) => name));
-      assert.ok(composeWorkerNames.length > 0, 'compose has no workers');
+      assert.deepEqual(composeWorkerNames, sorted(WORKERS), 'compose workers');
       for (const [name, service] of composeWorkers()) {
         const pkg = composeBuildPackage(service);
         assert.ok(pkg && servicePackages.includes(pkg), `compose ${name}: builds no service package`);
@@ -925,7 +928,7 @@ describe('deployment descriptions', () => {
         assert.match(text, /HEALTHCHECK[^\n]*\n[^\n]*\/health\/live/, `${name}: HEALTHCHECK`);
         assert.match(text, /CMD \["node", "dist\/src\/main\.js"\]/, name);
       }
-      assert.match(dockerfile('catalog'), /ffmpeg/, 'catalog (catalog-worker) needs ffmpeg');
+      assert.match(dockerfile('catalog'), /ffmpeg/, 'catalog needs ffmpeg (media pipeline)');
     });
 
     it('keeps the Dockerfiles the same shape: only name and port differ, plus catalog additions', () => {

@@ -25,7 +25,9 @@ try {
 
   const committed = join(root, 'src', 'gen');
   const fresh = join(scratch, 'src', 'gen');
-  const names = new Set([...files(committed), ...files(fresh)].map((f) => relative(f.startsWith(fresh) ? fresh : committed, f)));
+  const names = new Set(
+    [...files(committed), ...files(fresh)].map((f) => relative(f.startsWith(fresh) ? fresh : committed, f)),
+  );
   const stale = [...names].filter((name) => {
     const read = (dir: string) => {
       try {
@@ -37,7 +39,9 @@ try {
     return read(committed) !== read(fresh);
   });
   if (stale.length > 0) {
-    console.error(`proto: generated code is stale (${stale.join(', ')}); run "npm run generate -w @kinora/proto" and commit.`);
+    console.error(
+      `proto: generated code is stale (${stale.join(', ')}); run "npm run generate -w @kinora/proto" and commit.`,
+    );
     process.exit(1);
   }
   console.log(`proto: generated code is up to date (${names.size} files).`);

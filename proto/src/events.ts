@@ -3,8 +3,8 @@ import { ALL_FILES } from './gen';
 import { topic } from './gen/kinora/options/v1/options_pb';
 
 /** Every message declared as an event family (carries the `kinora.options.v1.topic` option). */
-export const EVENT_SCHEMAS: readonly DescMessage[] = ALL_FILES.flatMap((file) => file.messages).filter((message) =>
-  hasOption(message, topic),
+export const EVENT_SCHEMAS: readonly DescMessage[] = ALL_FILES.flatMap((file) => file.messages).filter(
+  (message) => hasOption(message, topic),
 );
 
 /** The Kafka topic of an event family, as its .proto declares it. */

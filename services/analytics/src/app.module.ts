@@ -1,14 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KNOWN_USERS, PlatformModule } from '@kinora/common';
+import { KNOWN_USERS, PlatformModule, queueProvider } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
+import { UserRegisteredRollupHandler } from './rollups/user-registered-rollup.handler';
 
 @Module({})
 export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'analytics', config, ...DATABASE, handlers: KNOWN_USERS.handlers })],
+      global: true,
+      imports: [
+        PlatformModule.forService({
+          name: 'analytics',
+          config,
+          ...DATABASE,
+          handlers: [...KNOWN_USERS.handlers, UserRegisteredRollupHandler],
+        }),
+      ],
+      providers: [queueProvider(ROLLUPS, ROLLUP_QUEUE)],
+      exports: [ROLLUPS],
     };
   }
 }

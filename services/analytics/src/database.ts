@@ -1,6 +1,10 @@
 import { KNOWN_USERS } from '@kinora/common';
+import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
 
 export const DATABASE = {
   entities: [...KNOWN_USERS.entities],
-  migrations: [...KNOWN_USERS.migrations],
+  migrations: [
+    ...KNOWN_USERS.migrations,
+    { name: 'PlatformDaily20261121004000', class: PlatformDaily20261121004000 },
+  ],
 };

@@ -37,7 +37,13 @@ let catalog: ChildProcess | undefined;
 
 const catalogEnv = () => ({
   ...process.env,
-  ...serviceEnv({ port: PORT, database: catalogDb, kafka, redis, extra: { KAFKA_SESSION_TIMEOUT_MS: '6000' } }),
+  ...serviceEnv({
+    port: PORT,
+    database: catalogDb,
+    kafka,
+    redis,
+    extra: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
+  }),
 });
 
 function startCatalog(): { child: ChildProcess; output: () => string } {
@@ -65,7 +71,12 @@ async function consumedMetric(outcome: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('kafka_events_consumed_total{') && l.includes(`topic="${TOPIC}"`) && l.includes(`outcome="${outcome}"`));
+    .find(
+      (l) =>
+        l.startsWith('kafka_events_consumed_total{') &&
+        l.includes(`topic="${TOPIC}"`) &&
+        l.includes(`outcome="${outcome}"`),
+    );
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
@@ -74,7 +85,10 @@ async function committedOffsets(): Promise<number> {
   const admin = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const [offsets] = await admin.fetchOffsets({ groupId: `${kafka.prefix}catalog`, topics: [`${kafka.prefix}${TOPIC}`] });
+    const [offsets] = await admin.fetchOffsets({
+      groupId: `${kafka.prefix}catalog`,
+      topics: [`${kafka.prefix}${TOPIC}`],
+    });
     return (offsets?.partitions ?? []).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
   } finally {
     await admin.disconnect();
@@ -126,14 +140,18 @@ test('an event written through the outbox is applied exactly once, even when the
   const blocker = new Client({ connectionString: catalogDb.url });
   await blocker.connect();
   const stalled = registered[total / 2]!;
-  await blocker.query(`insert into known_users (id, email, registered_at) values ($1, 'placeholder', now())`, [stalled]);
+  await blocker.query(
+    `insert into known_users (id, email, registered_at) values ($1, 'placeholder', now())`,
+    [stalled],
+  );
   await blocker.query('begin');
   await blocker.query('select 1 from known_users where id = $1 for update', [stalled]);
 
   const first = startCatalog();
   await eventually(
     async () =>
-      (await count(catalogDb, `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`)) > 0,
+      (await count(catalogDb, `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`)) >
+      0,
     30_000,
     'the consumer to reach the locked row',
   ).catch((error: Error) => {
@@ -146,7 +164,10 @@ test('an event written through the outbox is applied exactly once, even when the
 
   const appliedBeforeKill = await count(catalogDb, 'select count(*) as n from processed_events');
   const committed = await committedOffsets();
-  assert.ok(appliedBeforeKill > committed, `some applied events were not yet committed (${appliedBeforeKill} > ${committed})`);
+  assert.ok(
+    appliedBeforeKill > committed,
+    `some applied events were not yet committed (${appliedBeforeKill} > ${committed})`,
+  );
 
   const second = startCatalog();
   await eventually(
@@ -156,7 +177,10 @@ test('an event written through the outbox is applied exactly once, even when the
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n--- catalog output ---\n${second.output()}`);
   });
-  assert.equal(await count(catalogDb, `select count(*) as n from known_users where email like '%.${tag}@example.com'`), total);
+  assert.equal(
+    await count(catalogDb, `select count(*) as n from known_users where email like '%.${tag}@example.com'`),
+    total,
+  );
   assert.equal(await count(catalogDb, 'select count(*) as n from dead_letters'), 0);
 
   // Exactly once: what run 1 applied and Kafka redelivered was skipped; everything else applied once.

@@ -8,7 +8,9 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'catalog', config, ...DATABASE, handlers: KNOWN_USERS.handlers })],
+      imports: [
+        PlatformModule.forService({ name: 'catalog', config, ...DATABASE, handlers: KNOWN_USERS.handlers }),
+      ],
     };
   }
 }

@@ -19,3 +19,4 @@ export * from './redis/redis';
 export * from './tracing/tracing';
 export * from './users/known-user.entity';
 export * from './users/known-users';
+export * from './jobs/jobs';

@@ -143,7 +143,11 @@ describe('HTTP errors are JSON 4xx, never 500, for bad input', () => {
   });
 
   test('a valid body passes', async () => {
-    const response = await inject({ method: 'POST', url: '/api/things', payload: { name: 'film', count: 2 } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: 'film', count: 2 },
+    });
     assert.equal(response.statusCode, 201);
     assert.deepEqual(response.json(), { created: 'film', count: 2 });
   });
@@ -158,7 +162,11 @@ describe('identity guard', () => {
   test('anonymous gets 401, the wrong role 403, the right role 200', async () => {
     assertJsonError(await inject({ method: 'GET', url: '/api/admin-only' }), 401, /Unauthorized/);
     assertJsonError(
-      await inject({ method: 'GET', url: '/api/admin-only', headers: { 'x-user-id': 'u1', 'x-user-roles': 'critic' } }),
+      await inject({
+        method: 'GET',
+        url: '/api/admin-only',
+        headers: { 'x-user-id': 'u1', 'x-user-roles': 'critic' },
+      }),
       403,
     );
     const ok = await inject({
@@ -187,7 +195,11 @@ describe('operations endpoints', () => {
   });
 
   test('responses carry the gateway request id', async () => {
-    const response = await inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'req-123' } });
+    const response = await inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'req-123' },
+    });
     assert.equal(response.headers['x-request-id'], 'req-123');
   });
 });

@@ -18,7 +18,10 @@ export const baseConfigSchema = z.object({
     .string()
     .min(1)
     .transform((value) => value.split(',').map((broker) => broker.trim()))
-    .refine((brokers) => brokers.every((broker) => /^[^\s:]+:\d+$/.test(broker)), 'must be host:port[,host:port]'),
+    .refine(
+      (brokers) => brokers.every((broker) => /^[^\s:]+:\d+$/.test(broker)),
+      'must be host:port[,host:port]',
+    ),
   /** Prefixes every topic and consumer group; tests use it to stay apart from a running platform. */
   KAFKA_TOPIC_PREFIX: z.string().default(''),
   KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
@@ -39,7 +42,10 @@ export class ConfigError extends Error {
 }
 
 /** Validates the environment once at boot; the error lists every bad variable, not only the first. */
-export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodTypeAny>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(

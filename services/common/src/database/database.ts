@@ -1,6 +1,6 @@
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
-import { Migrator } from "@mikro-orm/migrations";
-import type { MigrationObject } from "@mikro-orm/core";
+import { Migrator } from '@mikro-orm/migrations';
+import type { MigrationObject } from '@mikro-orm/core';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { OutboxMessage } from '../messaging/outbox.entity';
 import { DeadLetter, ProcessedEvent } from '../messaging/consumer.entities';

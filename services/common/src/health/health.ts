@@ -11,7 +11,9 @@ import { RedisService } from '../redis/redis';
 const withTimeout = <T>(work: Promise<T>, ms: number, what: string) =>
   Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms),
+    ),
   ]);
 
 @Injectable()

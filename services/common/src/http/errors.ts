@@ -32,7 +32,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    if (typeof response === 'string') return { statusCode: status, error: reasonPhrase(status), message: response };
+    if (typeof response === 'string')
+      return { statusCode: status, error: reasonPhrase(status), message: response };
     const body = response as { message?: unknown; error?: unknown };
     const message = Array.isArray(body.message)
       ? body.message.join('; ')
@@ -90,6 +91,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     errorHttpStatusCode: HttpStatus.BAD_REQUEST,
-    exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ') || 'Invalid request body'),
+    exceptionFactory: (errors) =>
+      new BadRequestException(flatten(errors).join('; ') || 'Invalid request body'),
   });
 }

@@ -60,12 +60,22 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     });
     this.consumer = consumer;
     await consumer.connect();
-    await consumer.subscribe({ topics: this.topics.map((topic) => this.kafka.topic(topic)), fromBeginning: true });
+    await consumer.subscribe({
+      topics: this.topics.map((topic) => this.kafka.topic(topic)),
+      fromBeginning: true,
+    });
     await consumer.run({
       autoCommit: true,
       autoCommitInterval: this.config.KAFKA_COMMIT_INTERVAL_MS,
       eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
         for (const message of batch.messages) {
           if (!isRunning() || isStale()) break;
           await this.process(this.kafka.familyOf(batch.topic), batch.partition, message);
@@ -166,7 +176,10 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     eventId: string | undefined,
     error: unknown,
   ): Promise<void> {
-    this.logger.error({ err: error, topic, partition, offset: message.offset, eventId }, 'event dead-lettered');
+    this.logger.error(
+      { err: error, topic, partition, offset: message.offset, eventId },
+      'event dead-lettered',
+    );
     await this.orm.em.fork().execute(
       `insert into dead_letters (handler, topic, partition, "offset", event_id, error, payload)
        values (?, ?, ?, ?, ?, ?, ?)`,

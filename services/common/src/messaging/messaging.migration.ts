@@ -14,7 +14,9 @@ export class MessagingTables20261121000000 extends Migration {
         "created_at" timestamptz not null default now(),
         "published_at" timestamptz null
       );`);
-    this.addSql(`create index "outbox_unpublished_idx" on "outbox" ("position") where "published_at" is null;`);
+    this.addSql(
+      `create index "outbox_unpublished_idx" on "outbox" ("position") where "published_at" is null;`,
+    );
     this.addSql(`
       create table "processed_events" (
         "handler" text not null,

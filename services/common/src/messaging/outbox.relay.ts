@@ -96,9 +96,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   async publishBatch(): Promise<number> {
     const em = this.orm.em.fork();
     const published = await em.transactional(async (tx) => {
-      const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
-        RELAY_LOCK,
-      ]);
+      const [lock] = await tx.execute<{ locked: boolean }[]>(
+        'select pg_try_advisory_xact_lock(?) as locked',
+        [RELAY_LOCK],
+      );
       if (!lock?.locked) return [];
       const rows = await tx.execute<Row[]>(
         `select id, topic, key, payload, headers from outbox

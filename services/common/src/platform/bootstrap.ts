@@ -49,7 +49,11 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
  * Starts a service: tracing, the app on HOST:PORT, graceful shutdown on SIGTERM/SIGINT
  * (stop taking requests, finish in-flight ones, commit consumer offsets, close connections).
  */
-export async function runService(name: string, module: DynamicModule, config: BaseConfig): Promise<ServiceApp> {
+export async function runService(
+  name: string,
+  module: DynamicModule,
+  config: BaseConfig,
+): Promise<ServiceApp> {
   startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await createServiceApp(module);
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
-import type { MigrationObject } from "@mikro-orm/core";
+import type { MigrationObject } from '@mikro-orm/core';
 import { baseConfigSchema, ConfigError, loadConfig } from '../config/config';
 import { migrate } from '../database/database';
 

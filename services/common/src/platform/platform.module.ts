@@ -1,5 +1,5 @@
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
-import type { MigrationObject } from "@mikro-orm/core";
+import type { MigrationObject } from '@mikro-orm/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -75,7 +75,15 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: JsonErrorFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
-      exports: [CONFIG, SERVICE_NAME, MetricsService, RedisService, KafkaService, OutboxService, EventConsumer],
+      exports: [
+        CONFIG,
+        SERVICE_NAME,
+        MetricsService,
+        RedisService,
+        KafkaService,
+        OutboxService,
+        EventConsumer,
+      ],
     };
   }
 }

@@ -17,7 +17,9 @@ export function startTracing(serviceName: string, otlpEndpoint: string | undefin
     serviceName: `kinora-${serviceName}`,
     traceExporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(health|metrics)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(health|metrics)/.test(req.url ?? ''),
+      }),
     ],
   });
   sdk.start();

@@ -35,7 +35,11 @@ export class KnownUsersTable20261121000100 extends Migration {
 }
 
 /** Upserts the user unless the stored state is newer (events of one user are keyed, so ordered, but may repeat). */
-async function upsert(profile: UserProfile | undefined, version: bigint, context: EventContext): Promise<void> {
+async function upsert(
+  profile: UserProfile | undefined,
+  version: bigint,
+  context: EventContext,
+): Promise<void> {
   if (!profile?.userId) throw new Error('user event without a user');
   await context.em.execute(
     `insert into known_users

@@ -1,0 +1,158 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  type DynamicModule,
+} from '@nestjs/common';
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Gauge } from 'prom-client';
+import { CONFIG, type BaseConfig } from '../config/config';
+import { MetricsService } from '../metrics/metrics';
+
+/**
+ * A queue and its typed job map: one job name, one payload type, one handler. Names are listed
+ * at runtime too, so a worker can refuse to start when one has no handler.
+ */
+export interface QueueDefinition<M extends Record<string, object>> {
+  name: string;
+  jobs: readonly (keyof M & string)[];
+}
+
+export function defineQueue<M extends Record<string, object>>(
+  name: string,
+  jobs: readonly (keyof M & string)[],
+): QueueDefinition<M> {
+  return { name, jobs };
+}
+
+export type JobHandlers<M extends Record<string, object>> = {
+  [K in keyof M]: (payload: M[K], job: Job<M[K]>) => Promise<void>;
+};
+
+const connectionOf = (config: BaseConfig) => ({ url: config.REDIS_URL, maxRetriesPerRequest: null });
+
+/** Producer side: enqueue typed jobs. */
+export class JobQueue<M extends Record<string, object>> {
+  readonly queue: Queue;
+
+  constructor(definition: QueueDefinition<M>, config: BaseConfig) {
+    this.queue = new Queue(definition.name, {
+      connection: connectionOf(config),
+      prefix: `${config.REDIS_PREFIX}bull`,
+    });
+  }
+
+  add<K extends keyof M & string>(name: K, payload: M[K], options?: JobsOptions): Promise<Job> {
+    return this.queue.add(name, payload, {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+      ...options,
+    });
+  }
+
+  /** Nest calls this on shutdown for the provider built by queueProvider(). */
+  onApplicationShutdown(): Promise<void> {
+    return this.queue.close();
+  }
+}
+
+export function queueProvider<M extends Record<string, object>>(
+  token: symbol,
+  definition: QueueDefinition<M>,
+) {
+  return {
+    provide: token,
+    inject: [CONFIG],
+    useFactory: (config: BaseConfig) => new JobQueue<M>(definition, config),
+  };
+}
+
+export const JOB_HANDLERS = Symbol('KINORA_JOB_HANDLERS');
+export const QUEUE_DEFINITION = Symbol('KINORA_QUEUE_DEFINITION');
+
+/** The worker process's one processor for its queue: dispatches by job name to the typed handlers. */
+@Injectable()
+export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(QueueProcessor.name);
+  private worker?: Worker;
+  private queue?: Queue;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: BaseConfig,
+    @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<Record<string, object>>,
+    @Inject(JOB_HANDLERS) private readonly handlers: JobHandlers<Record<string, object>>,
+    metrics: MetricsService,
+  ) {
+    const missing = definition.jobs.filter((name) => typeof handlers[name] !== 'function');
+    if (missing.length > 0) {
+      throw new Error(`queue ${definition.name}: no handler for job(s) ${missing.join(', ')}`);
+    }
+    const queue = () => this.queue;
+    new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs in the queue by state',
+      labelNames: ['queue', 'state'],
+      registers: [metrics.registry],
+      async collect() {
+        const counts = await queue()?.getJobCounts('waiting', 'active', 'delayed', 'failed');
+        for (const [state, value] of Object.entries(counts ?? {})) {
+          this.set({ queue: definition.name, state }, value);
+        }
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    const connection = connectionOf(this.config);
+    const prefix = `${this.config.REDIS_PREFIX}bull`;
+    this.queue = new Queue(this.definition.name, { connection, prefix });
+    this.worker = new Worker(
+      this.definition.name,
+      async (job: Job<object>) => {
+        const handler = this.handlers[job.name];
+        if (!handler) throw new Error(`unknown job ${job.name}`);
+        await handler(job.data, job);
+      },
+      { connection, prefix, concurrency: 4 },
+    );
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(
+        { err: error, job: job?.name, id: job?.id, attempts: job?.attemptsMade },
+        'job failed',
+      ),
+    );
+    this.logger.log(`processing queue ${this.definition.name}: ${this.definition.jobs.join(', ')}`);
+  }
+
+  /** Finishes the jobs in hand; a job of a killed worker is stalled and picked up again by BullMQ. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+  }
+}
+
+/** Wires a worker process's processor: `WorkerModule.forQueue(definition, HandlersClass)`. */
+export class WorkerModule {
+  static forQueue<M extends Record<string, object>>(
+    definition: QueueDefinition<M>,
+    handlers: new (...args: never[]) => { handlers(): JobHandlers<M> },
+  ): DynamicModule {
+    return {
+      module: WorkerModule,
+      providers: [
+        handlers,
+        { provide: QUEUE_DEFINITION, useValue: definition },
+        {
+          provide: JOB_HANDLERS,
+          inject: [handlers],
+          useFactory: (owner: { handlers(): JobHandlers<M> }) => owner.handlers(),
+        },
+        QueueProcessor,
+      ],
+    };
+  }
+}
