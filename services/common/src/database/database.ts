@@ -30,6 +30,8 @@ export function ormOptions({ url, entities, migrations, debug }: DatabaseOptions
       transactional: true,
       allOrNothing: true,
       tableName: 'mikro_orm_migrations',
+      // Migrations are hand-written; no schema snapshot files beside them.
+      snapshot: false,
     },
     pool: { min: 0, max: 10 },
     debug: debug ?? false,
