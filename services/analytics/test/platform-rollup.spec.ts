@@ -32,7 +32,7 @@ let worker: INestApplicationContext;
 
 before(async () => {
   [database, kafka] = await Promise.all([createTestDatabase('analytics'), createTestKafka()]);
-  redis = createTestRedis();
+  redis = await createTestRedis();
   await migrate({ url: database.url, ...DATABASE });
   const config = loadConfig(
     configSchema,

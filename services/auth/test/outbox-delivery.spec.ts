@@ -101,7 +101,7 @@ before(async () => {
     createTestDatabase('catalog'),
     createTestKafka(),
   ]);
-  redis = createTestRedis();
+  redis = await createTestRedis();
   await migrate({ url: authDb.url, ...DATABASE });
   const migrated = spawnSync(process.execPath, [join(CATALOG, 'migrate.js')], { env: catalogEnv() });
   assert.equal(migrated.status, 0, migrated.stderr.toString());

@@ -55,7 +55,7 @@ let sut: NestFastifyApplication;
 before(async () => {
   database = await createTestDatabase('common_http');
   kafka = await createTestKafka(1);
-  redis = createTestRedis();
+  redis = await createTestRedis();
   await migrate({ url: database.url, entities: [], migrations: [] });
   const config = loadConfig(
     baseConfigSchema,

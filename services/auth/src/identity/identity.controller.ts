@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Headers } from '@nestjs/common';
+import { Controller, Get, HttpCode } from '@nestjs/common';
 
 export const SESSION_COOKIE = 'kinora_session';
 
@@ -14,5 +14,5 @@ export const SESSION_COOKIE = 'kinora_session';
 export class IdentityController {
   @Get('identity')
   @HttpCode(204)
-  identity(@Headers('cookie') _cookie: string | undefined): void {}
+  identity(): void {}
 }

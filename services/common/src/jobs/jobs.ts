@@ -7,9 +7,11 @@ import {
   type DynamicModule,
 } from '@nestjs/common';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { SpanKind } from '@opentelemetry/api';
 import { Gauge } from 'prom-client';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
+import { currentTraceHeaders, inSpan } from '../tracing/tracing';
 
 /**
  * A queue and its typed job map: one job name, one payload type, one handler. Names are listed
@@ -28,8 +30,14 @@ export function defineQueue<M extends Record<string, object>>(
 }
 
 export type JobHandlers<M extends Record<string, object>> = {
-  [K in keyof M]: (payload: M[K], job: Job<M[K]>) => Promise<void>;
+  [K in keyof M]: (payload: M[K], job: Job) => Promise<void>;
 };
+
+/** What is stored in Redis: the payload plus the trace context of whoever enqueued it. */
+interface StoredJob<P> {
+  payload: P;
+  trace: Record<string, string>;
+}
 
 const connectionOf = (config: BaseConfig) => ({ url: config.REDIS_URL, maxRetriesPerRequest: null });
 
@@ -45,7 +53,8 @@ export class JobQueue<M extends Record<string, object>> {
   }
 
   add<K extends keyof M & string>(name: K, payload: M[K], options?: JobsOptions): Promise<Job> {
-    return this.queue.add(name, payload, {
+    const stored: StoredJob<M[K]> = { payload, trace: currentTraceHeaders() };
+    return this.queue.add(name, stored, {
       attempts: 5,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: 1000,
@@ -112,10 +121,13 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
     this.queue = new Queue(this.definition.name, { connection, prefix });
     this.worker = new Worker(
       this.definition.name,
-      async (job: Job<object>) => {
+      async (job: Job<StoredJob<object>>) => {
         const handler = this.handlers[job.name];
         if (!handler) throw new Error(`unknown job ${job.name}`);
-        await handler(job.data, job);
+        // The job continues the trace of the request or event that enqueued it.
+        await inSpan(`${this.definition.name} ${job.name}`, job.data.trace ?? {}, SpanKind.CONSUMER, () =>
+          handler(job.data.payload, job),
+        );
       },
       { connection, prefix, concurrency: 4 },
     );

@@ -1,16 +1,44 @@
 import { EVENT_TOPICS } from '@kinora/proto';
 import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /**
  * Test helpers that connect to the real PostgreSQL, Redis and Kafka named by the environment
- * (TEST_POSTGRES_URL, REDIS_URL, KAFKA_BROKERS; defaults are the local machine's). Every helper
- * makes its own namespace (database, key prefix, topic prefix) and removes it, so runs never see
- * each other's data or an earlier run's leftovers.
+ * (TEST_POSTGRES_URL, REDIS_URL, KAFKA_BROKERS). When none is given and a Docker engine answers,
+ * they start those servers in containers (testcontainers); otherwise they use the local machine's
+ * (127.0.0.1). Every helper makes its own namespace (database, key prefix, topic prefix) and
+ * removes it, so runs never see each other's data or an earlier run's leftovers.
  */
 export const suffix = () => randomBytes(4).toString('hex');
+
+let infrastructure: Promise<void> | undefined;
+
+/** Resolves where the test servers are; the create* helpers call it first. */
+export function testInfrastructure(): Promise<void> {
+  infrastructure ??= (async () => {
+    const given = ['TEST_POSTGRES_URL', 'REDIS_URL', 'KAFKA_BROKERS'].some((name) => process.env[name]);
+    if (given || spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 }).status !== 0) return;
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const { KafkaContainer } = await import('@testcontainers/kafka');
+    const [postgres, redis, kafka] = await Promise.all([
+      new GenericContainer('postgres:16-alpine')
+        .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
+        .withExposedPorts(5432)
+        .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2))
+        .start(),
+      new GenericContainer('redis:7-alpine').withExposedPorts(6379).start(),
+      new KafkaContainer('confluentinc/cp-kafka:7.9.0').withKraft().withExposedPorts(9093).start(),
+    ]);
+    // The containers are removed by testcontainers' reaper when this process exits.
+    process.env.TEST_POSTGRES_URL = `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`;
+    process.env.REDIS_URL = `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`;
+    process.env.KAFKA_BROKERS = `${kafka.getHost()}:${kafka.getMappedPort(9093)}`;
+  })();
+  return infrastructure;
+}
 
 const adminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = () => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,6 +51,7 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  await testInfrastructure();
   const name = `kinora_test_${label.replace(/\W/g, '_')}_${suffix()}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
@@ -57,6 +86,7 @@ export interface TestKafka {
 
 /** A private copy of every event topic (prefixed), created up front as the infra does. */
 export async function createTestKafka(partitions = 3): Promise<TestKafka> {
+  await testInfrastructure();
   const prefix = `test-${suffix()}.`;
   const kafka = new Kafka({ clientId: 'kinora-test', brokers: kafkaBrokers(), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
@@ -84,7 +114,8 @@ export interface TestRedis {
   cleanup(): Promise<void>;
 }
 
-export function createTestRedis(): TestRedis {
+export async function createTestRedis(): Promise<TestRedis> {
+  await testInfrastructure();
   const prefix = `kinora-test:${suffix()}:`;
   return {
     prefix,
