@@ -41,13 +41,20 @@ export function ormOptions({ url, entities, migrations, debug }: DatabaseOptions
   });
 }
 
+/** Serialises migrate steps of concurrently starting replicas (k8s initContainers). */
+const MIGRATION_LOCK = 74_202_612;
+
 /** Applies pending migrations; used by each service's migrate step and by tests. */
 export async function migrate(options: DatabaseOptions): Promise<string[]> {
-  const orm = await MikroORM.init(ormOptions(options));
+  const orm = await MikroORM.init({ ...ormOptions(options), pool: { min: 1, max: 1 } });
+  const connection = orm.em.getConnection();
   try {
+    // One pooled connection: the session lock is held by the same connection the migrator uses.
+    await connection.execute('select pg_advisory_lock(?)', [MIGRATION_LOCK]);
     const applied = await orm.getMigrator().up();
     return applied.map((migration) => migration.name);
   } finally {
+    await connection.execute('select pg_advisory_unlock(?)', [MIGRATION_LOCK]).catch(() => undefined);
     await orm.close(true);
   }
 }
