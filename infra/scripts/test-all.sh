@@ -69,7 +69,11 @@ platform_down() {
 trap platform_down EXIT
 
 section 'make up'
-make --no-print-directory up
+# The e2e platform gets its own Redis key prefix (so rate-limit windows of earlier runs do not
+# carry over) and a known admin address.
+export REDIS_PREFIX="kinora-e2e-$(date +%s)-$$:"
+export E2E_ADMIN_EMAIL="admin@e2e.kinora.test"
+ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
 
 e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)
 if ((${#e2e_tests[@]})); then

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
 import { ModerationModule } from './moderation/moderation.module';
+import { PrelaunchModule } from './prelaunch/prelaunch.module';
 
 @Module({})
 export class AppModule {
@@ -18,6 +19,7 @@ export class AppModule {
           handlers: [...KNOWN_USERS.handlers, FilmStatusChangedHandler],
         }),
         ModerationModule,
+        PrelaunchModule,
       ],
     };
   }

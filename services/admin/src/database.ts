@@ -1,11 +1,14 @@
 import { KNOWN_USERS } from '@kinora/common';
 import { ModerationItems20261121003000 } from './migrations/moderation.migration';
+import { Prelaunch20261121006000 } from './migrations/prelaunch.migration';
 import { ModerationItem } from './moderation/moderation-item.entity';
+import { Feedback, WaitlistEntry } from './prelaunch/prelaunch.entities';
 
 export const DATABASE = {
-  entities: [...KNOWN_USERS.entities, ModerationItem],
+  entities: [...KNOWN_USERS.entities, ModerationItem, WaitlistEntry, Feedback],
   migrations: [
     ...KNOWN_USERS.migrations,
     { name: 'ModerationItems20261121003000', class: ModerationItems20261121003000 },
+    { name: 'Prelaunch20261121006000', class: Prelaunch20261121006000 },
   ],
 };

@@ -3,15 +3,23 @@ import { PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
-import { UsersModule } from './users/users.module';
+import { MailerService } from './mail/mailer.service';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { RateLimiter } from './sign-in/rate-limiter';
+import { SignInController } from './sign-in/sign-in.controller';
+import { SignInService } from './sign-in/sign-in.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
 
 @Module({})
 export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'auth', config, ...DATABASE }), UsersModule],
-      controllers: [IdentityController],
+      imports: [PlatformModule.forService({ name: 'auth', config, ...DATABASE })],
+      controllers: [SignInController, UsersController, SessionsController, IdentityController],
+      providers: [UsersService, SessionsService, SignInService, RateLimiter, MailerService],
     };
   }
 }

@@ -1,16 +1,39 @@
 import { baseConfigSchema } from '@kinora/common';
 import { z } from 'zod';
 
-export const configSchema = baseConfigSchema.extend({
-  /** Addresses that get isAdmin when they sign in. */
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-});
-export type Config = typeof configSchema._output;
+const DEV_SECRET = 'kinora-development-secret-change-me';
+
+export const configSchema = baseConfigSchema
+  .extend({
+    /** Addresses that get isAdmin when they sign in (comma-separated). */
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().min(3).default('Kinora <no-reply@kinora.local>'),
+    /** Key of the HMAC that stores sign-in codes; must be set (and secret) in production. */
+    AUTH_SECRET: z.string().min(16).default(DEV_SECRET),
+    SIGN_IN_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    SIGN_IN_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /** Codes one address may request per window, and codes one client IP may request per window. */
+    SEND_CODE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    SEND_CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SEND_CODE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  })
+  .superRefine((config, context) => {
+    if (config.NODE_ENV === 'production' && config.AUTH_SECRET === DEV_SECRET) {
+      context.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'must be set in production' });
+    }
+  });
+export type Config = z.infer<typeof configSchema>;

@@ -1,7 +1,13 @@
+import { SignInAndSessions20261121005000 } from './migrations/sign-in.migration';
 import { Users20261121001000 } from './migrations/users.migration';
+import { Session } from './sessions/session.entity';
+import { SignInCode } from './sign-in/sign-in-code.entity';
 import { User } from './users/user.entity';
 
 export const DATABASE = {
-  entities: [User],
-  migrations: [{ name: 'Users20261121001000', class: Users20261121001000 }],
+  entities: [User, SignInCode, Session],
+  migrations: [
+    { name: 'Users20261121001000', class: Users20261121001000 },
+    { name: 'SignInAndSessions20261121005000', class: SignInAndSessions20261121005000 },
+  ],
 };

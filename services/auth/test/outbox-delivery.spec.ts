@@ -126,7 +126,7 @@ test('an event written through the outbox is applied exactly once, even when the
     const batch = await Promise.all(
       Array.from({ length: 10 }, (_, k) => users.findOrRegister(`viewer${i + k}.${tag}@example.com`)),
     );
-    registered.push(...batch.map(({ user }) => user.id));
+    registered.push(...batch.map((user) => user.id));
   }
   await eventually(
     async () => (await count(authDb, 'select count(*) as n from outbox where published_at is null')) === 0,

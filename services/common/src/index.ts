@@ -20,3 +20,4 @@ export * from './tracing/tracing';
 export * from './users/known-user.entity';
 export * from './users/known-users';
 export * from './jobs/jobs';
+export * from './http/cause-in-error-field.interceptor';

@@ -1,18 +1,28 @@
-import { Controller, Get, HttpCode } from '@nestjs/common';
-
-export const SESSION_COOKIE = 'kinora_session';
+import { Controller, Get, HttpCode, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionTokenOf } from '../sessions/session-cookie';
+import { SessionsService } from '../sessions/sessions.service';
 
 /**
  * The gateway's auth_request target: turns the session cookie into X-User-Id / X-User-Roles
  * response headers, which nginx copies onto the proxied request (always overwriting the
- * client's). Anonymous is a valid answer (204 without the headers), never an error.
- *
- * Sessions do not exist until sign-in ships (accounts issue), so every caller is anonymous for
- * now; the wiring through the gateway is the real one.
+ * client's). Anonymous (no, unknown, expired or revoked session) is 204 without those headers.
  */
 @Controller('internal')
 export class IdentityController {
+  constructor(private readonly sessions: SessionsService) {}
+
   @Get('identity')
   @HttpCode(204)
-  identity(): void {}
+  async identity(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const token = sessionTokenOf(request.headers.cookie);
+    const identity = token ? await this.sessions.identify(token) : null;
+    if (identity) {
+      reply.header('x-user-id', identity.userId);
+      reply.header('x-user-roles', identity.roles.join(','));
+    }
+  }
 }

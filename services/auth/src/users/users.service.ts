@@ -1,8 +1,10 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { CONFIG, OutboxService } from '@kinora/common';
-import { UserRegisteredSchema } from '@kinora/proto';
+import { UserRegisteredSchema, UserUpdatedSchema } from '@kinora/proto';
 import type { Config } from '../config';
+import type { UpdateUserDto } from './dto/update-user.dto';
 import { User } from './user.entity';
 import { toUserProfile } from './user.mapper';
 
@@ -19,19 +21,53 @@ export class UsersService {
   }
 
   /**
-   * Returns the user with this address, creating it on first sign-in. Creation and the
-   * auth.user-registered.v1 event commit together.
+   * The user signing in with this address, inside the caller's transaction: created (and
+   * auth.user-registered.v1 published) on first sign-in; admin rights follow ADMIN_EMAILS.
    */
-  async findOrRegister(rawEmail: string): Promise<{ user: User; created: boolean }> {
+  async signIn(em: EntityManager, rawEmail: string): Promise<User> {
     const email = rawEmail.trim().toLowerCase();
-    return this.em.fork().transactional(async (em) => {
-      const existing = await em.findOne(User, { email });
-      if (existing) return { user: existing, created: false };
-      const user = em.create(User, { email, isAdmin: this.config.ADMIN_EMAILS.includes(email) });
+    const isAdmin = this.config.ADMIN_EMAILS.includes(email);
+    const existing = await em.findOne(User, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!existing) {
+      const user = em.create(User, { email, isAdmin });
       await em.flush();
-      // A concurrent first sign-in of the same address loses on the unique email and retries as "existing".
       this.outbox.add(em, UserRegisteredSchema, { user: toUserProfile(user) }, user.id);
-      return { user, created: true };
+      return user;
+    }
+    if (existing.isAdmin !== isAdmin) {
+      existing.isAdmin = isAdmin;
+      await this.publishUpdate(em, existing);
+    }
+    return existing;
+  }
+
+  /** Same as signing in for the first time, in a transaction of its own (tests, seeding). */
+  findOrRegister(email: string): Promise<User> {
+    return this.em.fork().transactional((em) => this.signIn(em, email));
+  }
+
+  async update(userId: string, changes: UpdateUserDto): Promise<User> {
+    return this.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw new UnauthorizedException('Unauthorized');
+      if (changes.firstName !== undefined) user.firstName = changes.firstName || null;
+      if (changes.lastName !== undefined) user.lastName = changes.lastName || null;
+      if (changes.profileImageUrl !== undefined) user.profileImageUrl = changes.profileImageUrl || null;
+      await this.publishUpdate(em, user);
+      return user;
     });
+  }
+
+  /** Bumps the version and publishes the whole new state, in the same transaction. */
+  private async publishUpdate(em: EntityManager, user: User): Promise<void> {
+    user.version = (BigInt(user.version) + 1n).toString();
+    user.updatedAt = new Date();
+    await em.flush();
+    this.outbox.add(
+      em,
+      UserUpdatedSchema,
+      { user: toUserProfile(user), version: BigInt(user.version) },
+      user.id,
+    );
   }
 }

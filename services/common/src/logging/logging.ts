@@ -37,6 +37,8 @@ export function loggerParams(service: string, config: Pick<BaseConfig, 'LOG_LEVE
           // Drop the query string: it may carry tokens (invitation links, codes).
           url: req.url?.split('?')[0],
         }),
+        // Status only: response headers carry Set-Cookie.
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/health/live' || req.url === '/metrics' },
     },

@@ -1,9 +1,14 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EVENT_TOPICS } from '@kinora/proto';
 import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { createServiceApp } from '../platform/bootstrap';
 
 /**
  * Test helpers that connect to the real PostgreSQL, Redis and Kafka named by the environment
@@ -172,4 +177,70 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+  date: string;
+}
+
+export interface MailCatcher {
+  smtpUrl: string;
+  /** Messages sent to this address, newest first. */
+  messagesTo(address: string): Promise<CaughtMail[]>;
+  stop(): Promise<void>;
+}
+
+/** A private maildev (real SMTP server with a REST API) on free ports, for one test file. */
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const [smtp, web] = await Promise.all([freePort(), freePort()]);
+  const bin = join(require.resolve('maildev/package.json'), '..', 'bin', 'maildev');
+  const child = spawn(
+    process.execPath,
+    [bin, '--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--silent'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const api = `http://127.0.0.1:${web}`;
+  await eventually(async () => (await fetch(`${api}/email`)).ok, 15_000, 'maildev to start');
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtp}`,
+    async messagesTo(address: string) {
+      const all = (await (await fetch(`${api}/email`)).json()) as CaughtMail[];
+      return all
+        .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+        .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** A service's Nest app, in process and initialised (not listening): drive it with app.inject(). */
+export async function createTestApp(module: DynamicModule): Promise<NestFastifyApplication> {
+  const app = await createServiceApp(module);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
 }

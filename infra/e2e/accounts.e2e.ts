@@ -1,0 +1,100 @@
+/**
+ * Accounts end to end through the gateway (`make up`): the mailed code, the session cookie that
+ * the gateway turns into an identity, admin rights from ADMIN_EMAILS, revocation on logout, and
+ * no code or session id in any log line.
+ * Run: node --import tsx --test infra/e2e/accounts.e2e.ts
+ *   KINORA_URL (http://localhost:8080), MAILDEV_URL (http://127.0.0.1:1080),
+ *   E2E_ADMIN_EMAIL (an address listed in the platform's ADMIN_EMAILS).
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { LOG_DIR } from '../local/config';
+
+const GATEWAY = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const MAILDEV = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
+const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.kinora.test';
+
+interface Mail {
+  id: string;
+  text: string;
+  to: { address: string }[];
+}
+
+const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@e2e.kinora.test`;
+const secrets: string[] = [];
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const all = (await (await fetch(`${MAILDEV}/email`)).json()) as Mail[];
+  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+async function signIn(email: string): Promise<{ cookie: string; user: { id: string; isAdmin: boolean } }> {
+  const seen = new Set((await mailsTo(email)).map((mail) => mail.id));
+  const sent = await fetch(`${GATEWAY}/api/auth/send-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  assert.equal(sent.status, 200, await sent.clone().text());
+  let mail: Mail | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    mail = (await mailsTo(email)).find((candidate) => !seen.has(candidate.id));
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(mail, `no code mailed to ${email}`);
+  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+  const verified = await fetch(`${GATEWAY}/api/auth/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  assert.equal(verified.status, 200, await verified.clone().text());
+  const cookie = (verified.headers.get('set-cookie') ?? '').split(';')[0]!;
+  assert.match(cookie, /^kinora_session=[A-Za-z0-9_-]{43}$/);
+  secrets.push(code, cookie.split('=')[1]!);
+  return { cookie, user: (await verified.json()) as { id: string; isAdmin: boolean } };
+}
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${GATEWAY}${path}`, { headers: cookie ? { cookie } : {} });
+
+test('the session cookie is the identity the gateway passes on; logout revokes it', async () => {
+  const { cookie, user } = await signIn(unique('member'));
+  const me = await get('/api/auth/user', cookie);
+  assert.equal(me.status, 200);
+  assert.equal(((await me.json()) as { id: string }).id, user.id);
+  assert.equal(user.isAdmin, false);
+  // A member is not an admin, whatever headers the client adds.
+  const stats = await fetch(`${GATEWAY}/api/admin/stats`, { headers: { cookie, 'x-user-roles': 'admin' } });
+  assert.equal(stats.status, 403);
+
+  const out = await fetch(`${GATEWAY}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+  assert.equal(out.status, 204);
+  assert.equal((await get('/api/auth/user', cookie)).status, 401, 'the old cookie no longer authenticates');
+});
+
+test('an ADMIN_EMAILS address signs in as an admin and reaches admin-only calls', async () => {
+  const { cookie, user } = await signIn(ADMIN);
+  assert.equal(user.isAdmin, true);
+  const stats = await get('/api/admin/stats', cookie);
+  assert.equal(stats.status, 200);
+  assert.equal(typeof ((await stats.json()) as { pendingReviews: number }).pendingReviews, 'number');
+});
+
+test('no sign-in code or session id appears in any log line', async () => {
+  assert.ok(secrets.length >= 4, 'the sign-ins above ran');
+  // Logs are flushed by the buffered nginx access log within a second.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const file of readdirSync(LOG_DIR).filter((name) => name.endsWith('.log'))) {
+    const text = readFileSync(join(LOG_DIR, file), 'utf8');
+    for (const secret of secrets) {
+      assert.ok(
+        !new RegExp(`(^|[^0-9A-Za-z_-])${secret}($|[^0-9A-Za-z_-])`).test(text),
+        `${file} contains a secret`,
+      );
+    }
+  }
+});

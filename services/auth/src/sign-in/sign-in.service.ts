@@ -1,0 +1,141 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { CONFIG } from '@kinora/common';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import { MailerService } from '../mail/mailer.service';
+import { SessionsService } from '../sessions/sessions.service';
+import type { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { RateLimiter } from './rate-limiter';
+
+export class SignInException extends HttpException {
+  constructor(status: HttpStatus, cause: string) {
+    super({ statusCode: status, error: cause, message: cause }, status);
+  }
+}
+
+const minutes = (seconds: number) => {
+  const count = Math.ceil(seconds / 60);
+  return `${count} minute${count === 1 ? '' : 's'}`;
+};
+
+export interface SignedIn {
+  user: User;
+  token: string;
+  expiresAt: Date;
+}
+
+@Injectable()
+export class SignInService {
+  private readonly logger = new Logger(SignInService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly mailer: MailerService,
+    private readonly limiter: RateLimiter,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  private hash(code: string): string {
+    return createHmac('sha256', this.config.AUTH_SECRET).update(code).digest('hex');
+  }
+
+  /**
+   * Issues a new code for the address (replacing any earlier one) and mails it. Whether the
+   * address belongs to a user is never looked at, so the answer is the same for every address.
+   */
+  async sendCode(email: string, clientIp: string): Promise<void> {
+    const window = this.config.SEND_CODE_WINDOW_SECONDS;
+    const byIp = await this.limiter.hit(
+      `send-code:ip:${clientIp}`,
+      this.config.SEND_CODE_LIMIT_PER_IP,
+      window,
+    );
+    if (!byIp.allowed) {
+      throw new SignInException(
+        HttpStatus.TOO_MANY_REQUESTS,
+        `Too many sign-in codes requested from your network. Try again in ${minutes(byIp.retryAfterSeconds)}.`,
+      );
+    }
+    const addressKey = createHash('sha256').update(email).digest('hex');
+    const byAddress = await this.limiter.hit(
+      `send-code:email:${addressKey}`,
+      this.config.SEND_CODE_LIMIT_PER_EMAIL,
+      window,
+    );
+    if (!byAddress.allowed) {
+      throw new SignInException(
+        HttpStatus.TOO_MANY_REQUESTS,
+        `Too many codes requested for this address. Try again in ${minutes(byAddress.retryAfterSeconds)}.`,
+      );
+    }
+
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const expiresAt = new Date(Date.now() + this.config.SIGN_IN_CODE_TTL_MINUTES * 60_000);
+    await this.em.fork().execute(
+      `insert into sign_in_codes (email, code_hash, attempts, expires_at, created_at) values (?, ?, 0, ?, now())
+       on conflict (email) do update set code_hash = excluded.code_hash, attempts = 0,
+         expires_at = excluded.expires_at, created_at = excluded.created_at`,
+      [email, this.hash(code), expiresAt],
+    );
+    try {
+      await this.mailer.sendSignInCode(email, code, this.config.SIGN_IN_CODE_TTL_MINUTES);
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not send a sign-in code');
+      throw new ServiceUnavailableException({
+        statusCode: 503,
+        error: 'Could not send the code right now. Please try again.',
+        message: 'Could not send the code right now. Please try again.',
+      });
+    }
+  }
+
+  /**
+   * Checks the code; on success it is used up, the user is created on first sign-in and a
+   * session opened, all in one transaction. A wrong guess is counted even though the call fails.
+   */
+  async verifyCode(email: string, code: string, userAgent: string | undefined): Promise<SignedIn> {
+    const max = this.config.SIGN_IN_CODE_MAX_ATTEMPTS;
+    const outcome = await this.em
+      .fork()
+      .transactional(async (em): Promise<SignedIn | { failure: string }> => {
+        const [row] = await em.execute<{ code_hash: string; attempts: number; expires_at: Date }[]>(
+          'select code_hash, attempts, expires_at from sign_in_codes where email = ? for update',
+          [email],
+        );
+        if (!row) return { failure: 'No code was requested for this address. Request a new code.' };
+        if (row.attempts >= max) return { failure: 'Too many incorrect attempts. Request a new code.' };
+        if (new Date(row.expires_at).getTime() <= Date.now()) {
+          return { failure: 'This code has expired. Request a new code.' };
+        }
+        const expected = Buffer.from(row.code_hash, 'hex');
+        const given = Buffer.from(this.hash(code), 'hex');
+        if (!timingSafeEqual(expected, given)) {
+          const attempts = row.attempts + 1;
+          await em.execute('update sign_in_codes set attempts = ? where email = ?', [attempts, email]);
+          const left = max - attempts;
+          return {
+            failure:
+              left > 0
+                ? `Incorrect code. ${left} attempt${left === 1 ? '' : 's'} left.`
+                : 'Too many incorrect attempts. Request a new code.',
+          };
+        }
+        await em.execute('delete from sign_in_codes where email = ?', [email]);
+        const user = await this.users.signIn(em, email);
+        return { user, ...this.sessions.open(em, user.id, userAgent) };
+      });
+    if ('failure' in outcome) throw new SignInException(HttpStatus.BAD_REQUEST, outcome.failure);
+    return outcome;
+  }
+}
