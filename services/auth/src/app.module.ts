@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
 import { MailerService } from './mail/mailer.service';
+import { CreatorRegisteredHandler } from './roles/creator-registered.handler';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RateLimiter } from './sign-in/rate-limiter';
@@ -17,9 +18,19 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'auth', config, ...DATABASE })],
+      // Global so the event handlers, which PlatformModule instantiates, can inject UsersService.
+      global: true,
+      imports: [
+        PlatformModule.forService({
+          name: 'auth',
+          config,
+          ...DATABASE,
+          handlers: [CreatorRegisteredHandler],
+        }),
+      ],
       controllers: [SignInController, UsersController, SessionsController, IdentityController],
       providers: [UsersService, SessionsService, SignInService, RateLimiter, MailerService],
+      exports: [UsersService],
     };
   }
 }

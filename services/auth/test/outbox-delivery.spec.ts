@@ -14,6 +14,7 @@ import {
 import { Kafka, logLevel } from 'kafkajs';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Client } from 'pg';

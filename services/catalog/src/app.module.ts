@@ -1,16 +1,24 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KNOWN_USERS, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
+import { CreatorsController } from './creators/creators.controller';
+import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
+import { FilmsController } from './films/films.controller';
+import { FilmsService } from './films/films.service';
 
 @Module({})
 export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
+      global: true,
       imports: [
         PlatformModule.forService({ name: 'catalog', config, ...DATABASE, handlers: KNOWN_USERS.handlers }),
       ],
+      controllers: [FilmsController, CreatorsController],
+      providers: [FilmsService, CreatorsService],
+      exports: [FilmsService, CreatorsService],
     };
   }
 }

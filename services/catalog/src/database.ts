@@ -1,6 +1,10 @@
 import { KNOWN_USERS } from '@kinora/common';
+import { Creator } from './creators/creator.entity';
+import { Film } from './films/film.entity';
+import { FilmMedia } from './media/film-media.entity';
+import { Catalog20261121007000 } from './migrations/catalog.migration';
 
 export const DATABASE = {
-  entities: [...KNOWN_USERS.entities],
-  migrations: [...KNOWN_USERS.migrations],
+  entities: [...KNOWN_USERS.entities, Creator, Film, FilmMedia],
+  migrations: [...KNOWN_USERS.migrations, { name: 'Catalog20261121007000', class: Catalog20261121007000 }],
 };

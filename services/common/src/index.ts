@@ -21,3 +21,4 @@ export * from './users/known-user.entity';
 export * from './users/known-users';
 export * from './jobs/jobs';
 export * from './http/cause-in-error-field.interceptor';
+export * from './http/parse-id.pipe';

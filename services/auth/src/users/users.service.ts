@@ -5,7 +5,7 @@ import { CONFIG, OutboxService } from '@kinora/common';
 import { UserRegisteredSchema, UserUpdatedSchema } from '@kinora/proto';
 import type { Config } from '../config';
 import type { UpdateUserDto } from './dto/update-user.dto';
-import { User } from './user.entity';
+import { User, type UserRole } from './user.entity';
 import { toUserProfile } from './user.mapper';
 
 @Injectable()
@@ -56,6 +56,15 @@ export class UsersService {
       await this.publishUpdate(em, user);
       return user;
     });
+  }
+
+  /** Adds a role granted by another context (in the caller's transaction); granting twice is a no-op. */
+  async grantRole(em: EntityManager, userId: string, role: UserRole): Promise<void> {
+    const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) throw new Error(`unknown user ${userId}`);
+    if (user.roles.includes(role)) return;
+    user.roles = [...user.roles, role];
+    await this.publishUpdate(em, user);
   }
 
   /** Bumps the version and publishes the whole new state, in the same transaction. */

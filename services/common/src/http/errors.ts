@@ -1,4 +1,5 @@
 import {
+  ArgumentMetadata,
   ArgumentsHost,
   BadRequestException,
   Catch,
@@ -83,9 +84,19 @@ function flatten(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
+/**
+ * Leaves path parameters as the raw text: their own pipes (ParseIdPipe) judge that text, and an
+ * implicit Number() would let "012" or "1e3" through as ids.
+ */
+class KinoraValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
 /** DTO validation: unknown fields rejected, every failing field named in the message. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new KinoraValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -4,9 +4,10 @@ import {
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
+  Optional,
   type DynamicModule,
 } from '@nestjs/common';
-import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { SpanKind } from '@opentelemetry/api';
 import { Gauge } from 'prom-client';
 import { CONFIG, type BaseConfig } from '../config/config';
@@ -82,6 +83,17 @@ export function queueProvider<M extends Record<string, object>>(
 
 export const JOB_HANDLERS = Symbol('KINORA_JOB_HANDLERS');
 export const QUEUE_DEFINITION = Symbol('KINORA_QUEUE_DEFINITION');
+export const QUEUE_WORKER_OPTIONS = Symbol('KINORA_QUEUE_WORKER_OPTIONS');
+
+/**
+ * Tuning of a queue's worker. Defaults: concurrency 4 and BullMQ's own (lockDuration 30 s,
+ * renewed every lockDuration / 2 while the process lives; stalledInterval 30 s; maxStalledCount 1).
+ * A job whose worker died is moved back to waiting once its lock expires, at the next stalled check.
+ */
+export type QueueWorkerOptions = Pick<
+  WorkerOptions,
+  'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'
+>;
 
 /** The worker process's one processor for its queue: dispatches by job name to the typed handlers. */
 @Injectable()
@@ -95,6 +107,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
     @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<Record<string, object>>,
     @Inject(JOB_HANDLERS) private readonly handlers: JobHandlers<Record<string, object>>,
     metrics: MetricsService,
+    @Optional() @Inject(QUEUE_WORKER_OPTIONS) private readonly options: QueueWorkerOptions = {},
   ) {
     const missing = definition.jobs.filter((name) => typeof handlers[name] !== 'function');
     if (missing.length > 0) {
@@ -129,7 +142,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
           handler(job.data.payload, job),
         );
       },
-      { connection, prefix, concurrency: 4 },
+      { concurrency: 4, ...this.options, connection, prefix },
     );
     this.worker.on('failed', (job, error) =>
       this.logger.warn(
@@ -147,17 +160,22 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
-/** Wires a worker process's processor: `WorkerModule.forQueue(definition, HandlersClass)`. */
+/**
+ * Wires a worker process's processor: `WorkerModule.forQueue(definition, HandlersClass)`, with
+ * optional worker tuning (e.g. `{ concurrency: 1, lockDuration: 30_000 }` for CPU-heavy jobs).
+ */
 export class WorkerModule {
   static forQueue<M extends Record<string, object>>(
     definition: QueueDefinition<M>,
     handlers: new (...args: never[]) => { handlers(): JobHandlers<M> },
+    options: QueueWorkerOptions = {},
   ): DynamicModule {
     return {
       module: WorkerModule,
       providers: [
         handlers,
         { provide: QUEUE_DEFINITION, useValue: definition },
+        { provide: QUEUE_WORKER_OPTIONS, useValue: options },
         {
           provide: JOB_HANDLERS,
           inject: [handlers],

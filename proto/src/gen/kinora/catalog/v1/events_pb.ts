@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/catalog/v1/events.proto.
  */
 export const file_kinora_catalog_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxItYCChFGaWxtU3RhdHVzQ2hhbmdlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSDwoHZmlsbV9pZBgCIAEoAxItCgZzdGF0dXMYAyABKA4yHS5raW5vcmEuY2F0YWxvZy52MS5GaWxtU3RhdHVzEjYKD3ByZXZpb3VzX3N0YXR1cxgEIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSDQoFdGl0bGUYBSABKAkSEgoKY3JlYXRvcl9pZBgGIAEoAxIXCg9jcmVhdG9yX3VzZXJfaWQYByABKAkSDQoFZ2VucmUYCCABKAkSGAoQZHVyYXRpb25fbWludXRlcxgJIAEoBRISCgpwb3N0ZXJfdXJsGAogASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxKncKCkZpbG1TdGF0dXMSGwoXRklMTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNGSUxNX1NUQVRVU19QRU5ESU5HEAESGQoVRklMTV9TVEFUVVNfUFVCTElTSEVEEAISGAoURklMTV9TVEFUVVNfQVJDSElWRUQQA2IGcHJvdG8z", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxItYCChFGaWxtU3RhdHVzQ2hhbmdlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSDwoHZmlsbV9pZBgCIAEoAxItCgZzdGF0dXMYAyABKA4yHS5raW5vcmEuY2F0YWxvZy52MS5GaWxtU3RhdHVzEjYKD3ByZXZpb3VzX3N0YXR1cxgEIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSDQoFdGl0bGUYBSABKAkSEgoKY3JlYXRvcl9pZBgGIAEoAxIXCg9jcmVhdG9yX3VzZXJfaWQYByABKAkSDQoFZ2VucmUYCCABKAkSGAoQZHVyYXRpb25fbWludXRlcxgJIAEoBRISCgpwb3N0ZXJfdXJsGAogASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxIp4BChFDcmVhdG9yUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIOiGKtRgdY2F0YWxvZy5jcmVhdG9yLXJlZ2lzdGVyZWQudjEqdwoKRmlsbVN0YXR1cxIbChdGSUxNX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0ZJTE1fU1RBVFVTX1BFTkRJTkcQARIZChVGSUxNX1NUQVRVU19QVUJMSVNIRUQQAhIYChRGSUxNX1NUQVRVU19BUkNISVZFRBADYgZwcm90bzM", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * A film entered a new status (uploaded for review, approved, rejected). Keyed by film_id.
@@ -78,6 +78,40 @@ export type FilmStatusChanged = Message<"kinora.catalog.v1.FilmStatusChanged"> &
  */
 export const FilmStatusChangedSchema: GenMessage<FilmStatusChanged> = /*@__PURE__*/
   messageDesc(file_kinora_catalog_v1_events, 0);
+
+/**
+ * A signed-in user created their creator profile; auth grants them the creator role. Keyed by user_id.
+ *
+ * @generated from message kinora.catalog.v1.CreatorRegistered
+ */
+export type CreatorRegistered = Message<"kinora.catalog.v1.CreatorRegistered"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 creator_id = 2;
+   */
+  creatorId: bigint;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: bool is_verified = 4;
+   */
+  isVerified: boolean;
+};
+
+/**
+ * Describes the message kinora.catalog.v1.CreatorRegistered.
+ * Use `create(CreatorRegisteredSchema)` to create a new message.
+ */
+export const CreatorRegisteredSchema: GenMessage<CreatorRegistered> = /*@__PURE__*/
+  messageDesc(file_kinora_catalog_v1_events, 1);
 
 /**
  * @generated from enum kinora.catalog.v1.FilmStatus

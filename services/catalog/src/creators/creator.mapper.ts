@@ -1,0 +1,75 @@
+import type { FilmDto } from '../films/film.mapper';
+import type { SocialLinks } from './creator.entity';
+
+export interface CreatorRow {
+  id: number;
+  user_id: string;
+  bio: string;
+  website: string | null;
+  social_links: SocialLinks;
+  is_verified: boolean;
+  follower_count: number;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  email: string | null;
+  film_count: number;
+  total_views: string | number;
+  average_rating: string | null;
+}
+
+/** The Creator of SPEC §3 (list form). */
+export interface CreatorDto {
+  id: number;
+  userId: string;
+  bio: string;
+  website: string | null;
+  socialLinks: SocialLinks;
+  isVerified: boolean;
+  followerCount: number;
+  createdAt: string;
+  user: {
+    firstName: string | null;
+    lastName: string | null;
+    profileImageUrl: string | null;
+    email?: string | null;
+  };
+  films: FilmDto[];
+  _count: { followers: number; films: number };
+}
+
+/** The creator profile page: the list form plus the contact address and the stats card. */
+export interface CreatorProfileDto extends CreatorDto {
+  stats: { totalFilms: number; followers: number; totalViews: number; averageRating: number };
+}
+
+export function mapCreator(row: CreatorRow, films: FilmDto[]): CreatorDto {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    bio: row.bio,
+    website: row.website,
+    socialLinks: row.social_links ?? {},
+    isVerified: row.is_verified,
+    followerCount: row.follower_count,
+    createdAt: new Date(row.created_at).toISOString(),
+    user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    films,
+    _count: { followers: row.follower_count, films: row.film_count },
+  };
+}
+
+export function mapCreatorProfile(row: CreatorRow, films: FilmDto[]): CreatorProfileDto {
+  const creator = mapCreator(row, films);
+  return {
+    ...creator,
+    user: { ...creator.user, email: row.email },
+    stats: {
+      totalFilms: row.film_count,
+      followers: row.follower_count,
+      totalViews: Number(row.total_views),
+      averageRating: row.average_rating === null ? 0 : Math.round(Number(row.average_rating) * 10) / 10,
+    },
+  };
+}

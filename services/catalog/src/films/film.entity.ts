@@ -1,0 +1,73 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+
+export type FilmStatus = 'pending' | 'published' | 'archived';
+
+@Entity({ tableName: 'films' })
+export class Film {
+  [OptionalProps]?:
+    | 'id'
+    | 'description'
+    | 'durationMinutes'
+    | 'rating'
+    | 'ratingCount'
+    | 'viewCount'
+    | 'posterUrl'
+    | 'videoUrl'
+    | 'isFeatured'
+    | 'status'
+    | 'createdAt'
+    | 'publishedAt';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Property({ type: 'text' })
+  description = '';
+
+  @Property({ type: 'text' })
+  genre!: string;
+
+  @Property({ type: 'text' })
+  language!: string;
+
+  @Property({ type: 'integer' })
+  durationMinutes = 0;
+
+  @Property({ type: 'integer' })
+  releaseYear!: number;
+
+  /** Mean review rating out of 10, one decimal, kept from social's review events. */
+  @Property({ type: 'decimal', precision: 3, scale: 1 })
+  rating = '0.0';
+
+  @Property({ type: 'integer' })
+  ratingCount = 0;
+
+  @Property({ type: 'integer' })
+  viewCount = 0;
+
+  @Property({ type: 'text', nullable: true })
+  posterUrl?: string | null;
+
+  /** The HLS master playlist under /media/, once transcoded. */
+  @Property({ type: 'text', nullable: true })
+  videoUrl?: string | null;
+
+  @Property({ type: 'boolean' })
+  isFeatured = false;
+
+  @Property({ type: 'text' })
+  status: FilmStatus = 'pending';
+
+  @Property({ type: 'integer' })
+  creatorId!: number;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  publishedAt?: Date | null;
+}

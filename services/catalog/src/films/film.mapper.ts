@@ -1,0 +1,94 @@
+import type { FilmStatus } from './film.entity';
+import type { SocialLinks } from '../creators/creator.entity';
+
+/** A row of FILM_SELECT: the film with its creator and the creator's user. */
+export interface FilmRow {
+  id: number;
+  title: string;
+  description: string;
+  genre: string;
+  language: string;
+  duration_minutes: number;
+  release_year: number;
+  rating: string;
+  view_count: number;
+  poster_url: string | null;
+  video_url: string | null;
+  is_featured: boolean;
+  status: FilmStatus;
+  created_at: Date;
+  published_at: Date | null;
+  c_id: number;
+  c_user_id: string;
+  c_bio: string;
+  c_website: string | null;
+  c_social_links: SocialLinks;
+  c_is_verified: boolean;
+  c_follower_count: number;
+  u_first_name: string | null;
+  u_last_name: string | null;
+  u_profile_image_url: string | null;
+}
+
+export interface CreatorSummaryDto {
+  id: number;
+  userId: string;
+  bio: string;
+  isVerified: boolean;
+  followerCount: number;
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+}
+
+/** The Film of SPEC §3. */
+export interface FilmDto {
+  id: number;
+  title: string;
+  description: string;
+  genre: string;
+  language: string;
+  /** Minutes. */
+  duration: number;
+  releaseYear: number;
+  /** Mean review rating out of 10, one decimal, as a string ("8.4"). */
+  rating: string;
+  viewCount: number;
+  posterUrl: string | null;
+  videoUrl: string | null;
+  isFeatured: boolean;
+  status: FilmStatus;
+  createdAt: string;
+  publishedAt: string | null;
+  creator: CreatorSummaryDto;
+}
+
+export function mapFilm(row: FilmRow): FilmDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    genre: row.genre,
+    language: row.language,
+    duration: row.duration_minutes,
+    releaseYear: row.release_year,
+    rating: Number(row.rating).toFixed(1),
+    viewCount: row.view_count,
+    posterUrl: row.poster_url,
+    videoUrl: row.video_url,
+    isFeatured: row.is_featured,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
+    creator: {
+      id: row.c_id,
+      userId: row.c_user_id,
+      bio: row.c_bio,
+      isVerified: row.c_is_verified,
+      followerCount: row.c_follower_count,
+      user: {
+        firstName: row.u_first_name,
+        lastName: row.u_last_name,
+        profileImageUrl: row.u_profile_image_url,
+      },
+    },
+  };
+}

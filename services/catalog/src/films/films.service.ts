@@ -1,0 +1,227 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { OutboxService, type Identity } from '@kinora/common';
+import { FilmStatus as FilmStatusEnum, FilmStatusChangedSchema } from '@kinora/proto';
+import type { FilmFilterQuery, FilmSort, ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
+import type { FilmStatus } from './film.entity';
+import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
+
+const FILM_COLUMNS = `
+  f.id, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year, f.rating,
+  f.view_count, f.poster_url, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
+  c.id as c_id, c.user_id as c_user_id, c.bio as c_bio, c.website as c_website,
+  c.social_links as c_social_links, c.is_verified as c_is_verified, c.follower_count as c_follower_count,
+  u.first_name as u_first_name, u.last_name as u_last_name, u.profile_image_url as u_profile_image_url`;
+
+const FILM_FROM = `
+  from films f
+  join creators c on c.id = f.creator_id
+  left join known_users u on u.id = c.user_id`;
+
+const ORDER: Record<FilmSort, string> = {
+  featured: 'f.is_featured desc, coalesce(f.published_at, f.created_at) desc, f.id desc',
+  newest: 'coalesce(f.published_at, f.created_at) desc, f.id desc',
+  popular: 'f.view_count desc, f.id desc',
+  rating: 'f.rating desc, f.rating_count desc, f.id desc',
+};
+
+/** The same viewer pressing Play again within this window counts once (DESIGN §7). */
+const VIEW_WINDOW = '30 minutes';
+const TRENDING_WINDOW = '7 days';
+
+const STATUS_ENUM: Record<FilmStatus, FilmStatusEnum> = {
+  pending: FilmStatusEnum.PENDING,
+  published: FilmStatusEnum.PUBLISHED,
+  archived: FilmStatusEnum.ARCHIVED,
+};
+
+/** Accumulates SQL conditions and their bound parameters in order. */
+class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+
+  /** The public sees published films; a creator also their own; admins everything. */
+  visibleTo(viewer: Identity | null): this {
+    if (viewer?.roles.includes('admin')) return this;
+    if (viewer) return this.add(`(f.status = 'published' or c.user_id = ?)`, viewer.userId);
+    return this.add(`f.status = 'published'`);
+  }
+
+  filters(query: FilmFilterQuery): this {
+    if (query.genre) this.add('lower(f.genre) = lower(?)', query.genre);
+    if (query.language) this.add('lower(f.language) = lower(?)', query.language);
+    return this;
+  }
+
+  toString(): string {
+    return this.parts.length ? `where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+export interface TrendingFilmDto extends FilmDto {
+  recentViews: number;
+}
+
+@Injectable()
+export class FilmsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async list(query: ListFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+    const where = new Where().visibleTo(viewer).filters(query);
+    if (query.featured) where.add('f.is_featured = ?', query.featured === 'true');
+    if (query.creatorId) where.add('f.creator_id = ?', query.creatorId);
+    if (query.excludeId) where.add('f.id <> ?', query.excludeId);
+    const rows = await this.em
+      .fork()
+      .execute<FilmRow[]>(
+        `select ${FILM_COLUMNS} ${FILM_FROM} ${where} order by ${ORDER[query.sort ?? 'featured']} limit ? offset ?`,
+        [...where.params, query.limit ?? 50, query.offset ?? 0],
+      );
+    return rows.map(mapFilm);
+  }
+
+  /**
+   * Full-text search (title weighted above description, English stemming) with typo tolerance on
+   * titles through trigram similarity, best match first.
+   */
+  async search(query: SearchFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+    const where = new Where()
+      .add(
+        `(f.search @@ input.tsq or word_similarity(input.raw, lower(f.title)) >= 0.4
+          or similarity(lower(f.title), input.raw) >= 0.3)`,
+      )
+      .visibleTo(viewer)
+      .filters(query);
+    const rows = await this.em.fork().execute<FilmRow[]>(
+      `with input as (select websearch_to_tsquery('english', ?) as tsq, lower(?) as raw)
+       select ${FILM_COLUMNS},
+              ts_rank(f.search, input.tsq) * 2 + word_similarity(input.raw, lower(f.title)) as score
+       ${FILM_FROM} cross join input ${where}
+       order by score desc, f.view_count desc, f.id desc limit 50`,
+      [query.q, query.q, ...where.params],
+    );
+    return rows.map(mapFilm);
+  }
+
+  /** Up to `perCreator` newest published films of each creator, grouped by creator id. */
+  async byCreators(creatorIds: number[], perCreator: number): Promise<Map<number, FilmDto[]>> {
+    const grouped = new Map<number, FilmDto[]>(creatorIds.map((id) => [id, []]));
+    if (creatorIds.length === 0) return grouped;
+    const rows = await this.em.fork().execute<FilmRow[]>(
+      `select * from (
+         select ${FILM_COLUMNS},
+                row_number() over (partition by f.creator_id order by coalesce(f.published_at, f.created_at) desc, f.id desc) as rank
+         ${FILM_FROM}
+         where f.status = 'published' and f.creator_id in (${creatorIds.map(() => '?').join(', ')})
+       ) ranked where rank <= ? order by c_id, rank`,
+      [...creatorIds, perCreator],
+    );
+    for (const row of rows) grouped.get(row.c_id)?.push(mapFilm(row));
+    return grouped;
+  }
+
+  async get(id: number, viewer: Identity | null): Promise<FilmDto> {
+    const where = new Where().add('f.id = ?', id).visibleTo(viewer);
+    const [row] = await this.em
+      .fork()
+      .execute<FilmRow[]>(`select ${FILM_COLUMNS} ${FILM_FROM} ${where}`, where.params);
+    if (!row) throw new NotFoundException(`Film ${id} not found`);
+    return mapFilm(row);
+  }
+
+  /** Published films with the most views in the last 7 days. */
+  async trending(limit: number): Promise<TrendingFilmDto[]> {
+    const rows = await this.em.fork().execute<(FilmRow & { recent_views: number })[]>(
+      `select ${FILM_COLUMNS}, recent.views as recent_views ${FILM_FROM}
+       join (select film_id, count(*)::int as views from film_views
+              where viewed_at > now() - interval '${TRENDING_WINDOW}' group by film_id) recent on recent.film_id = f.id
+       where f.status = 'published'
+       order by recent.views desc, f.view_count desc, f.id desc limit ?`,
+      [limit],
+    );
+    return rows.map((row) => ({ ...mapFilm(row), recentViews: row.recent_views }));
+  }
+
+  /**
+   * Counts a view unless the same viewer (user, or anonymous client) counted one for this film in
+   * the last 30 minutes. Serialised per viewer and film, so a double click counts once.
+   */
+  async recordView(
+    id: number,
+    viewer: Identity | null,
+    viewerKey: string,
+  ): Promise<{ counted: boolean; viewCount: number }> {
+    await this.get(id, viewer);
+    return this.em.fork().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [id, viewerKey]);
+      const inserted = await em.execute<unknown[]>(
+        `insert into film_views (film_id, viewer_key)
+         select ?, ? where not exists (
+           select 1 from film_views where film_id = ? and viewer_key = ? and viewed_at > now() - interval '${VIEW_WINDOW}')
+         returning 1`,
+        [id, viewerKey, id, viewerKey],
+      );
+      const counted = inserted.length > 0;
+      const [film] = counted
+        ? await em.execute<{ view_count: number }[]>(
+            'update films set view_count = view_count + 1 where id = ? returning view_count',
+            [id],
+          )
+        : await em.execute<{ view_count: number }[]>('select view_count from films where id = ?', [id]);
+      return { counted, viewCount: film!.view_count };
+    });
+  }
+
+  /** Moves a film to a status and publishes catalog.film-status-changed.v1 in the same transaction. */
+  async changeStatus(id: number, status: FilmStatus): Promise<void> {
+    await this.em.fork().transactional(async (em) => {
+      const [film] = await em.execute<
+        {
+          status: FilmStatus;
+          title: string;
+          creator_id: number;
+          user_id: string;
+          genre: string;
+          duration_minutes: number;
+          poster_url: string | null;
+        }[]
+      >(
+        `select f.status, f.title, f.creator_id, c.user_id, f.genre, f.duration_minutes, f.poster_url
+           from films f join creators c on c.id = f.creator_id where f.id = ? for update of f`,
+        [id],
+      );
+      if (!film) throw new NotFoundException(`Film ${id} not found`);
+      if (film.status === status) return;
+      await em.execute(
+        `update films set status = ?, published_at = case when ? = 'published' then coalesce(published_at, now()) else published_at end
+          where id = ?`,
+        [status, status, id],
+      );
+      this.outbox.add(
+        em,
+        FilmStatusChangedSchema,
+        {
+          filmId: BigInt(id),
+          status: STATUS_ENUM[status],
+          previousStatus: STATUS_ENUM[film.status],
+          title: film.title,
+          creatorId: BigInt(film.creator_id),
+          creatorUserId: film.user_id,
+          genre: film.genre,
+          durationMinutes: film.duration_minutes,
+          posterUrl: film.poster_url ?? '',
+        },
+        String(id),
+      );
+    });
+  }
+}

@@ -1,0 +1,459 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig, migrate } from '@kinora/common';
+import {
+  createTestApp,
+  createTestDatabase,
+  createTestKafka,
+  createTestRedis,
+  serviceEnv,
+  type TestDatabase,
+  type TestKafka,
+  type TestRedis,
+} from '@kinora/common/testing';
+import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { after, before, describe, test } from 'node:test';
+import { Client } from 'pg';
+import { AppModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { DATABASE } from '../src/database';
+import type { FilmDto } from '../src/films/film.mapper';
+
+let database: TestDatabase;
+let kafka: TestKafka;
+let redis: TestRedis;
+let sut: NestFastifyApplication;
+let db: Client;
+
+const OWNER = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+const ADMIN = { 'x-user-id': '33333333-3333-4333-8333-333333333333', 'x-user-roles': 'admin' };
+const ids: Record<string, number> = {};
+
+before(async () => {
+  [database, kafka] = await Promise.all([createTestDatabase('catalog_api'), createTestKafka(1)]);
+  redis = await createTestRedis();
+  await migrate({ url: database.url, ...DATABASE });
+  const env = serviceEnv({
+    port: 1,
+    database,
+    kafka,
+    redis,
+    extra: { LOG_LEVEL: 'silent', MEDIA_ROOT: tmpdir() },
+  });
+  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  db = new Client({ connectionString: database.url });
+  await db.connect();
+
+  await db.query(
+    `insert into known_users (id, email, first_name, last_name, registered_at) values
+    ($1, 'ada@example.com', 'Ada', 'Vale', now()), ($2, 'bo@example.com', 'Bo', 'Reyes', now())`,
+    [OWNER, OTHER],
+  );
+  const creators = await db.query<{ id: number }>(
+    `insert into creators (user_id, bio, is_verified, follower_count) values
+       ($1, 'Fractal worlds.', true, 1200), ($2, 'Cellular automata.', false, 3) returning id`,
+    [OWNER, OTHER],
+  );
+  const [ada, bo] = creators.rows.map((row) => row.id);
+  const films: [string, string, string, string, string, number, number, string, boolean, number, string][] = [
+    // key, title, description, genre, language, views, rating_count, rating, featured, creator, status
+    [
+      'nebula',
+      'Nebula Dreams',
+      'Gas clouds at the edge of vision.',
+      'Sci-Fi',
+      'English',
+      50,
+      3,
+      '8.6',
+      true,
+      ada!,
+      'published',
+    ],
+    [
+      'mention',
+      'Quiet Harbor',
+      'A nebula seen from a fishing town.',
+      'Drama',
+      'English',
+      400,
+      2,
+      '7.2',
+      false,
+      ada!,
+      'published',
+    ],
+    [
+      'laugh',
+      'Laughing Machines',
+      'Robots tell jokes.',
+      'Comedy',
+      'Spanish',
+      10,
+      1,
+      '9.1',
+      false,
+      bo!,
+      'published',
+    ],
+    [
+      'cells',
+      'Cellular Sonata',
+      'Rule 110 as music.',
+      'Documentary',
+      'French',
+      90,
+      0,
+      '0.0',
+      true,
+      bo!,
+      'published',
+    ],
+    [
+      'pending',
+      'Unfinished Orbit',
+      'Awaiting review.',
+      'Sci-Fi',
+      'English',
+      0,
+      0,
+      '0.0',
+      false,
+      ada!,
+      'pending',
+    ],
+    ['archived', 'Retired Comet', 'Rejected.', 'Sci-Fi', 'English', 0, 0, '0.0', false, ada!, 'archived'],
+  ];
+  let day = 1;
+  for (const [
+    key,
+    title,
+    description,
+    genre,
+    language,
+    views,
+    ratingCount,
+    rating,
+    featured,
+    creator,
+    status,
+  ] of films) {
+    const { rows } = await db.query<{ id: number }>(
+      `insert into films (title, description, genre, language, duration_minutes, release_year, rating, rating_count,
+         view_count, is_featured, creator_id, status, published_at, video_url, poster_url)
+       values ($1, $2, $3, $4, 12, 2024, $5, $6, $7, $8, $9, $10,
+               case when $10 = 'published' then now() - ($11 || ' days')::interval end,
+               '/media/films/x/master.m3u8', '/media/films/x/poster.jpg') returning id`,
+      [
+        title,
+        description,
+        genre,
+        language,
+        rating,
+        ratingCount,
+        views,
+        featured,
+        creator,
+        status,
+        String(day++),
+      ],
+    );
+    ids[key] = rows[0]!.id;
+  }
+  ids.ada = ada!;
+  ids.bo = bo!;
+});
+
+after(async () => {
+  await db?.end();
+  await sut?.close();
+  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  sut.inject({ method: 'GET', url, headers });
+const titles = (films: FilmDto[]) => films.map((film) => film.title);
+
+function assertError(response: Awaited<ReturnType<typeof get>>, status: number, message?: RegExp) {
+  assert.equal(response.statusCode, status, response.body);
+  const body = response.json();
+  assert.equal(body.statusCode, status);
+  if (message) assert.match(body.message, message);
+}
+
+describe('film ids and lookups', () => {
+  test('ids 0, -1, abc, 2^40, 1.5 and 012 get a JSON 400; an unknown film 404', async () => {
+    for (const id of ['0', '-1', 'abc', String(2 ** 40), '1.5', '012', '1e3']) {
+      assertError(await get(`/api/films/${id}`), 400, /id must be a positive integer/);
+      assertError(await sut.inject({ method: 'POST', url: `/api/films/${id}/view` }), 400);
+      assertError(await get(`/api/creators/${id}`), 400);
+    }
+    assertError(await get('/api/films/999999'), 404, /not found/);
+    assertError(await get('/api/creators/999999'), 404, /not found/);
+  });
+
+  test('a film has every field of SPEC §3 with its creator', async () => {
+    const response = await get(`/api/films/${ids.nebula}`);
+    assert.equal(response.statusCode, 200);
+    const film = response.json() as FilmDto;
+    assert.deepEqual(
+      Object.keys(film).sort(),
+      [
+        'createdAt',
+        'creator',
+        'description',
+        'duration',
+        'genre',
+        'id',
+        'isFeatured',
+        'language',
+        'posterUrl',
+        'publishedAt',
+        'rating',
+        'releaseYear',
+        'status',
+        'title',
+        'videoUrl',
+        'viewCount',
+      ].sort(),
+    );
+    assert.equal(film.rating, '8.6');
+    assert.equal(film.duration, 12);
+    assert.deepEqual(film.creator.user, { firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
+    assert.equal(film.creator.isVerified, true);
+  });
+});
+
+describe('listing', () => {
+  test('limit defaults to 50, is bounded 1..100, and offset pages', async () => {
+    assert.equal((await get('/api/films')).json().length, 4);
+    for (const limit of ['0', '101', 'x', '-3']) {
+      assertError(await get(`/api/films?limit=${limit}`), 400, /limit must be an integer between 1 and 100/);
+    }
+    assert.equal((await get('/api/films?limit=2')).json().length, 2);
+    const all = titles((await get('/api/films?sort=newest')).json());
+    assert.deepEqual(titles((await get('/api/films?sort=newest&limit=2&offset=2')).json()), all.slice(2, 4));
+    assertError(await get('/api/films?offset=-1'), 400, /offset/);
+  });
+
+  test('every sort order holds', async () => {
+    assert.deepEqual(titles((await get('/api/films?sort=popular')).json()), [
+      'Quiet Harbor',
+      'Cellular Sonata',
+      'Nebula Dreams',
+      'Laughing Machines',
+    ]);
+    assert.deepEqual(titles((await get('/api/films?sort=rating')).json()), [
+      'Laughing Machines',
+      'Nebula Dreams',
+      'Quiet Harbor',
+      'Cellular Sonata',
+    ]);
+    // Published one day apart, Nebula Dreams most recently.
+    assert.deepEqual(titles((await get('/api/films?sort=newest')).json()), [
+      'Nebula Dreams',
+      'Quiet Harbor',
+      'Laughing Machines',
+      'Cellular Sonata',
+    ]);
+    assert.deepEqual(titles((await get('/api/films')).json()), [
+      'Nebula Dreams',
+      'Cellular Sonata',
+      'Quiet Harbor',
+      'Laughing Machines',
+    ]);
+    assertError(
+      await get('/api/films?sort=random'),
+      400,
+      /sort must be one of featured, newest, popular, rating/,
+    );
+  });
+
+  test('filters: genre, language, featured, creator, excluded film; blank values are ignored', async () => {
+    assert.deepEqual(titles((await get('/api/films?genre=sci-fi')).json()), ['Nebula Dreams']);
+    assert.deepEqual(titles((await get('/api/films?language=Spanish')).json()), ['Laughing Machines']);
+    assert.deepEqual(titles((await get('/api/films?featured=true&sort=newest')).json()), [
+      'Nebula Dreams',
+      'Cellular Sonata',
+    ]);
+    assert.deepEqual(titles((await get(`/api/films?creatorId=${ids.bo}&sort=newest`)).json()), [
+      'Laughing Machines',
+      'Cellular Sonata',
+    ]);
+    assert.deepEqual(titles((await get(`/api/films?genre=Drama&excludeId=${ids.mention}`)).json()), []);
+    assert.equal((await get('/api/films?genre=&featured=true&limit=50')).json().length, 2);
+    assertError(await get('/api/films?featured=yes'), 400, /featured must be true or false/);
+    assertError(await get('/api/films?creatorId=abc'), 400, /creatorId must be a positive integer/);
+  });
+});
+
+describe('visibility', () => {
+  test('pending and archived films stay hidden from the public everywhere', async () => {
+    const publicTitles = titles((await get('/api/films?limit=100')).json());
+    assert.ok(!publicTitles.includes('Unfinished Orbit') && !publicTitles.includes('Retired Comet'));
+    assertError(await get(`/api/films/${ids.pending}`), 404);
+    assertError(await get(`/api/films/${ids.archived}`), 404);
+    assert.deepEqual(titles((await get('/api/films/search?q=orbit')).json()), []);
+    assertError(await sut.inject({ method: 'POST', url: `/api/films/${ids.pending}/view` }), 404);
+    const profile = (await get(`/api/creators/${ids.ada}`)).json();
+    assert.ok(!titles(profile.films).includes('Unfinished Orbit'));
+    // Another signed-in member sees no more than the public.
+    assertError(
+      await get(`/api/films/${ids.pending}`, { 'x-user-id': OTHER, 'x-user-roles': 'creator' }),
+      404,
+    );
+  });
+
+  test('a creator sees their own pending films; admins see all', async () => {
+    const owner = { 'x-user-id': OWNER, 'x-user-roles': 'creator' };
+    assert.equal((await get(`/api/films/${ids.pending}`, owner)).json().status, 'pending');
+    assert.ok(
+      titles((await get(`/api/creators/${ids.ada}`, owner)).json().films).includes('Unfinished Orbit'),
+    );
+    const adminTitles = titles((await get('/api/films?limit=100', ADMIN)).json());
+    assert.ok(adminTitles.includes('Unfinished Orbit') && adminTitles.includes('Retired Comet'));
+  });
+});
+
+describe('search', () => {
+  test('title matches rank above description matches', async () => {
+    assert.deepEqual(titles((await get('/api/films/search?q=nebula')).json()), [
+      'Nebula Dreams',
+      'Quiet Harbor',
+    ]);
+  });
+
+  test('one word of a title typed with a typo finds the film', async () => {
+    assert.equal(titles((await get('/api/films/search?q=nebla')).json())[0], 'Nebula Dreams');
+    assert.equal(titles((await get('/api/films/search?q=celullar')).json())[0], 'Cellular Sonata');
+    assert.equal(titles((await get('/api/films/search?q=machnes')).json())[0], 'Laughing Machines');
+  });
+
+  test('genre and language filters apply; q is required', async () => {
+    assert.deepEqual(titles((await get('/api/films/search?q=nebula&genre=Drama')).json()), ['Quiet Harbor']);
+    assert.deepEqual(titles((await get('/api/films/search?q=nebula&language=French')).json()), []);
+    assertError(await get('/api/films/search'), 400, /q is required/);
+    assertError(await get('/api/films/search?q=%20'), 400, /q is required/);
+    assert.equal(
+      (await get(`/api/films/search?q=${encodeURIComponent("'; drop table films; --")}`)).statusCode,
+      200,
+    );
+  });
+});
+
+describe('views and trending', () => {
+  test('the same viewer pressing Play again within 30 minutes counts once', async () => {
+    const view = (headers: Record<string, string>) =>
+      sut.inject({ method: 'POST', url: `/api/films/${ids.laugh}/view`, headers });
+    const member = { 'x-user-id': OTHER };
+    const first = (await view(member)).json();
+    assert.deepEqual(first, { counted: true, viewCount: 11 });
+    assert.deepEqual((await view(member)).json(), { counted: false, viewCount: 11 });
+    // Concurrent presses by one viewer count once too.
+    const burst = await Promise.all([1, 2, 3].map(() => view({ 'x-user-id': OWNER })));
+    assert.equal(burst.filter((r) => r.json().counted).length, 1);
+    // Anonymous viewers are told apart by client address and agent.
+    assert.equal((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted, true);
+    assert.equal((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted, false);
+    assert.equal((await view({ 'x-forwarded-for': '127.0.0.10', 'user-agent': 'a' })).json().counted, true);
+    // An older view no longer blocks a new one.
+    await db.query(`update film_views set viewed_at = now() - interval '31 minutes' where viewer_key = $1`, [
+      `user:${OTHER}`,
+    ]);
+    assert.equal((await view(member)).json().counted, true);
+    assert.equal((await get(`/api/films/${ids.laugh}`)).json().viewCount, 15);
+  });
+
+  test('trending ranks published films by views in the last 7 days', async () => {
+    await db.query(
+      `insert into film_views (film_id, viewer_key, viewed_at)
+       select $1::int, 'v' || g, now() - interval '1 day' from generate_series(1, 7) g
+       union all select $2::int, 'w' || g, now() - interval '10 days' from generate_series(1, 50) g
+       union all select $3::int, 'p' || g, now() from generate_series(1, 99) g`,
+      [ids.cells, ids.nebula, ids.pending],
+    );
+    const trending = (await get('/api/films/trending?limit=8')).json();
+    assert.deepEqual(titles(trending), ['Cellular Sonata', 'Laughing Machines']);
+    assert.deepEqual(
+      trending.map((film: { recentViews: number }) => film.recentViews),
+      [7, 5],
+    );
+    assertError(await get('/api/films/trending?limit=500'), 400);
+  });
+});
+
+describe('creators', () => {
+  const post = (payload: unknown, userId = OWNER) =>
+    sut.inject({
+      method: 'POST',
+      url: '/api/creators',
+      payload: payload as object,
+      headers: { 'x-user-id': userId },
+    });
+
+  test('the list carries user, films, _count.followers, bio and socialLinks, verified first', async () => {
+    const creators = (await get('/api/creators?limit=20')).json();
+    assert.equal(creators[0].id, ids.ada);
+    assert.deepEqual(creators[0].user, { firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
+    assert.deepEqual(creators[0]._count, { followers: 1200, films: 2 });
+    assert.deepEqual(titles(creators[0].films), ['Nebula Dreams', 'Quiet Harbor']);
+    assert.equal((await get('/api/creators?limit=1')).json().length, 1);
+    assertError(await get('/api/creators?limit=0'), 400);
+    assert.deepEqual((await get('/api/creators?type=critic&filter=featured')).json(), []);
+  });
+
+  test('a profile has totals, views, the average rating to one decimal and the contact address', async () => {
+    const profile = (await get(`/api/creators/${ids.ada}`)).json();
+    assert.deepEqual(profile.stats, { totalFilms: 2, followers: 1200, totalViews: 450, averageRating: 7.9 });
+    assert.equal(profile.user.email, 'ada@example.com');
+  });
+
+  test('any signed-in user registers once; bio and links are validated', async () => {
+    const newcomer = '44444444-4444-4444-8444-444444444444';
+    assertError(await sut.inject({ method: 'POST', url: '/api/creators', payload: { bio: 'hi' } }), 401);
+    assertError(await post({ bio: 'x'.repeat(501) }, newcomer), 400, /bio must be at most 500 characters/);
+    assertError(await post({ bio: '   ' }, newcomer), 400, /bio is required/);
+    assertError(
+      await post({ bio: 'ok', website: 'not a url' }, newcomer),
+      400,
+      /website must be an http\(s\) URL/,
+    );
+    assertError(
+      await post({ bio: 'ok', socialLinks: { twitter: 'way too long handle!!' } }, newcomer),
+      400,
+      /socialLinks.twitter/,
+    );
+    assertError(await post({ bio: 'ok', socialLinks: 'x' }, newcomer), 400, /socialLinks/);
+
+    const created = await post(
+      {
+        bio: '  Painting with diffusion.  ',
+        website: 'https://example.com',
+        socialLinks: {
+          twitter: 'https://x.com/newcomer_art',
+          instagram: '@new.comer',
+          youtube: '',
+          website: '',
+        },
+      },
+      newcomer,
+    );
+    assert.equal(created.statusCode, 201, created.body);
+    const creator = created.json();
+    assert.equal(creator.bio, 'Painting with diffusion.');
+    assert.deepEqual(creator.socialLinks, { twitter: 'newcomer_art', instagram: 'new.comer' });
+    assert.equal(creator.isVerified, false);
+    assertError(await post({ bio: 'again' }, newcomer), 409, /already have a creator profile/);
+
+    const [event] = (
+      await db.query(`select topic, key from outbox where topic = 'catalog.creator-registered.v1'`)
+    ).rows;
+    assert.deepEqual(event, { topic: 'catalog.creator-registered.v1', key: newcomer });
+    // Exactly 500 characters is fine.
+    assert.equal(
+      (await post({ bio: 'y'.repeat(500) }, '55555555-5555-4555-8555-555555555555')).statusCode,
+      201,
+    );
+  });
+});
