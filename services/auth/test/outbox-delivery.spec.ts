@@ -43,7 +43,7 @@ const catalogEnv = () => ({
     database: catalogDb,
     kafka,
     redis,
-    extra: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
+    extra: { KAFKA_SESSION_TIMEOUT_MS: '6000', MEDIA_ROOT: tmpdir() },
   }),
 });
 
