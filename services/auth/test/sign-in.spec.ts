@@ -14,7 +14,12 @@ import {
   type TestKafka,
   type TestRedis,
 } from '@kinora/common/testing';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import { CreatorRegisteredSchema, EnvelopeSchema } from '@kinora/proto';
 import fc from 'fast-check';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from 'pg';
@@ -318,6 +323,35 @@ describe('sessions and the current user', () => {
       payload: { firstName: 'Eve' },
     });
     assert.equal(anonymous.statusCode, 401);
+  });
+
+  test('catalog.creator-registered.v1 grants the creator role (once, even when delivered twice)', async () => {
+    const { user, cookie } = await signIn();
+    const event = create(CreatorRegisteredSchema, {
+      envelope: create(EnvelopeSchema, {
+        eventId: randomUUID(),
+        occurredAt: timestampNow(),
+        producer: 'catalog',
+      }),
+      creatorId: 7n,
+      userId: user.id,
+    });
+    const producer = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    await producer.connect();
+    const message = { key: user.id, value: Buffer.from(toBinary(CreatorRegisteredSchema, event)) };
+    await producer.send({
+      topic: `${kafka.prefix}catalog.creator-registered.v1`,
+      messages: [message, message],
+    });
+    await producer.disconnect();
+    await eventually(async () => (await identityOf(cookie)).roles === 'creator', 20_000, 'the creator role');
+    const updates = await query('select 1 from outbox where key = $1 and topic = $2', [
+      user.id,
+      'auth.user-updated.v1',
+    ]);
+    assert.equal(updates.length, 1);
   });
 
   test('GET /api/login sends the browser to /auth', async () => {
