@@ -5,41 +5,19 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
-const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { BASE_URL, collectErrors, launchBrowser } from './support';
 
 let browser: Browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
 });
-
-/**
- * Console errors and uncaught exceptions of a page. The browser itself logs "Failed to load resource"
- * for the anonymous 401 of GET /api/auth/user (SPEC §7: a 401 means anonymous), so that one is expected.
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
-    const expectedAnonymous =
-      message.text().startsWith('Failed to load resource') &&
-      message.location().url.endsWith('/api/auth/user');
-    if (!expectedAnonymous) errors.push(`console: ${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
-}
 
 export const notFoundTest = test('an unknown path renders the SPA 404 page with HTTP 200', async () => {
   const page = await browser.newPage();
@@ -58,12 +36,12 @@ export const notFoundTest = test('an unknown path renders the SPA 404 page with 
 });
 
 export const navbarTest =
-  test('the landing page renders the navigation bar with Sign In and no console errors', async () => {
+  test('an app screen renders the navigation bar with Sign In and no console errors', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
       const errors = collectErrors(page);
-      const response = await page.goto(`${BASE_URL}/`, { waitUntil: 'domcontentloaded' });
+      const response = await page.goto(`${BASE_URL}/browse`, { waitUntil: 'domcontentloaded' });
       assert.equal(response?.status(), 200);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -76,3 +54,24 @@ export const navbarTest =
       await context.close();
     }
   });
+
+export const landingTest = test('the landing page has its own top bar, not the navigation bar', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const errors = collectErrors(page);
+    const response = await page.goto(`${BASE_URL}/`, { waitUntil: 'domcontentloaded' });
+    assert.equal(response?.status(), 200);
+
+    await page.getByRole('heading', { level: 1, name: /First-Class/ }).waitFor({ timeout: 15_000 });
+    assert.equal(
+      await page.getByRole('link', { name: 'Get Started', exact: true }).getAttribute('href'),
+      '/auth',
+    );
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

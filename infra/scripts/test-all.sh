@@ -14,6 +14,7 @@ export KAFKA_BROKERS="${KAFKA_BROKERS:-127.0.0.1:9092}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 export KINORA_URL="${KINORA_URL:-http://localhost:8080}"
+export BASE_URL="${BASE_URL:-$KINORA_URL}"
 export MAILDEV_URL="${MAILDEV_URL:-http://127.0.0.1:1080}"
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { SkipLink } from '@/components/layout/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
@@ -15,19 +16,14 @@ export function PageFallback() {
   );
 }
 
-/** Every screen sits under the fixed navigation bar; route screens load lazily inside. */
+/** Every app screen sits under the fixed navigation bar; route screens load lazily inside. */
 export function RootLayout() {
   const user = useUser();
   const logout = useLogout();
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-full bg-accent px-4 py-2 font-semibold text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Navbar user={user.data} onSignOut={() => logout.mutate()} isSigningOut={logout.isPending} />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<PageFallback />}>
@@ -35,6 +31,22 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * The marketing landing page and the waitlist teaser bring their own top bar and footer (SPEC §2),
+ * so they sit outside the app's navigation bar instead of showing two bars.
+ */
+export function StandaloneLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

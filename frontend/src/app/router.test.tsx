@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, makeUser } from '@/testing/test-utils';
 
@@ -69,15 +71,36 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it('treats a 401 from /api/auth/user as anonymous on the landing page', async () => {
+  it('treats a 401 from /api/auth/user as anonymous on the landing page, under its own top bar', async () => {
     renderAt('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: /First-Class/ })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth');
+    // One top bar only: the app navigation bar is not shown on the landing page.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/auth/user',
       expect.objectContaining({ credentials: 'include' }),
     );
+  });
+
+  it('registers /waitlist as a standalone page', async () => {
+    renderAt('/waitlist');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The Next Frame of Cinema' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Join the waitlist' })).toBeInTheDocument();
+  });
+
+  it('puts the static pages under the navigation bar with the site footer', async () => {
+    renderAt('/privacy');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByText('ABN 12 345 678 901')).toBeInTheDocument();
   });
 
   it('treats a failing /api/auth/user as anonymous and only logs it', async () => {
@@ -97,5 +120,28 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/home');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+  });
+
+  it('signs out from the avatar menu: POST /api/auth/logout, toast, and Sign In again', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/auth/logout' && init?.method === 'POST') return new Response(null, { status: 204 });
+      return jsonResponse(makeUser());
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/browse'] })} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: /account menu/i }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('You have been successfully logged out')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    // The cached user is cleared at once: the navigation bar offers Sign In, and the user is not refetched.
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 
 import { paths } from '@/config/paths';
 
-import { RootLayout } from './root-layout';
+import { RootLayout, StandaloneLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** Each screen is its own chunk, so the initial bundle holds only the shell. */
@@ -14,6 +14,20 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
 
 export const routes: RouteObject[] = [
   {
+    // Pages with their own top bar and footer.
+    element: <StandaloneLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.landing, element: screen(() => import('./routes/landing')) },
+          { path: paths.waitlist, element: screen(() => import('./routes/waitlist')) },
+        ],
+      },
+    ],
+  },
+  {
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
@@ -21,7 +35,6 @@ export const routes: RouteObject[] = [
         // A screen error keeps the navigation bar on the page.
         errorElement: <RouteError />,
         children: [
-          { path: paths.landing, element: screen(() => import('./routes/landing')) },
           { path: paths.frontpage, element: screen(() => import('./routes/frontpage')) },
           { path: paths.auth, element: screen(() => import('./routes/auth')) },
           { path: paths.home, element: screen(() => import('./routes/home')) },

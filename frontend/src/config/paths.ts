@@ -22,6 +22,8 @@ export const paths = {
   creatorGuidelines: '/creator-guidelines',
   upload: '/upload',
   uploadFilm: '/uploadfilm',
+  /** The pre-launch teaser with the waitlist and feedback forms (its route is not in SPEC §2). */
+  waitlist: '/waitlist',
   /** Browser navigations handled by the auth service, not screens. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

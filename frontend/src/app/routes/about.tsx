@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { AboutUs } from '@/features/static-pages/components/about-us';
 
 export default function AboutRoute() {
-  return <PagePlaceholder title="About Us" description="Who we are and why we champion generative cinema." />;
+  return <AboutUs />;
 }

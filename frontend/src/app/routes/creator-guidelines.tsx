@@ -1,10 +1,5 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { CreatorGuidelines } from '@/features/static-pages/components/creator-guidelines';
 
 export default function CreatorGuidelinesRoute() {
-  return (
-    <PagePlaceholder
-      title="Creator Guidelines"
-      description="Originality, safety and fair play for creators."
-    />
-  );
+  return <CreatorGuidelines />;
 }

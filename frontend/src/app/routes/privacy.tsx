@@ -1,7 +1,5 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { PrivacyPolicy } from '@/features/static-pages/components/privacy-policy';
 
 export default function PrivacyRoute() {
-  return (
-    <PagePlaceholder title="Privacy Policy" description="What we collect, why, and the rights you have." />
-  );
+  return <PrivacyPolicy />;
 }

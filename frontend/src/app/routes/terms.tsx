@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { TermsOfService } from '@/features/static-pages/components/terms-of-service';
 
 export default function TermsRoute() {
-  return <PagePlaceholder title="Terms of Service" description="The terms that govern your use of Kinora." />;
+  return <TermsOfService />;
 }

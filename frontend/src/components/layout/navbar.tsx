@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { NAV_GLASS_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { browseSearchPath, paths } from '@/config/paths';
+import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { cn } from '@/lib/utils';
 import type { User } from '@/types/api';
 
@@ -32,17 +33,6 @@ function navItems(user: User | null | undefined): NavItem[] {
   if (user) items.push({ to: paths.profile, label: 'My List' });
   if (user?.isAdmin) items.push({ to: paths.admin, label: 'Admin' });
   return items;
-}
-
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
 }
 
 function SearchForm({ className, onSearched }: { className?: string; onSearched?: () => void }) {

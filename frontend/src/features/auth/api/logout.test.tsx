@@ -29,6 +29,8 @@ describe('useLogout', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     const { queryClient } = renderWithProviders(<SignOutButton />, { route: '/profile' });
     queryClient.setQueryData(getUserQueryOptions().queryKey, makeUser());
+    const listKey = ['user-lists', 'watchlist'];
+    queryClient.setQueryData(listKey, [{ id: 1, filmId: 7, listType: 'watchlist' }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
 
@@ -40,6 +42,9 @@ describe('useLogout', () => {
     );
     expect(queryClient.getQueryData(getUserQueryOptions().queryKey)).toBeNull();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // What the signed-in user had loaded is dropped; the user stays signed out.
+    expect(queryClient.getQueryData(listKey)).toBeUndefined();
+    expect(queryClient.getQueryData(getUserQueryOptions().queryKey)).toBeNull();
   });
 
   it("toasts 'Logout failed' and stays put on failure", async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -22,16 +22,24 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const userQuery = getUserQueryOptions();
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData(getUserQueryOptions().queryKey, null);
+    onSuccess: async () => {
+      // A user fetch still in flight must not put the old user back.
+      await queryClient.cancelQueries({ queryKey: userQuery.queryKey });
+      queryClient.setQueryData(userQuery.queryKey, null);
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
       clearTimeout(redirectTimer.current);
-      redirectTimer.current = setTimeout(() => navigate(paths.landing), LOGOUT_REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => {
+        navigate(paths.landing);
+        // Drop what the signed-in user had loaded (lists, follow state...) without refetching it now.
+        const userHash = hashKey(userQuery.queryKey);
+        queryClient.removeQueries({ predicate: (query) => query.queryHash !== userHash });
+      }, LOGOUT_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
       console.warn('[auth] logout failed', error);

@@ -1,0 +1,44 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/hooks/use-toast';
+import { api, isApiError } from '@/lib/api-client';
+import type { User } from '@/types/api';
+
+import { getUserQueryOptions } from './get-user';
+
+export type VerifyCodeInput = { email: string; code: string };
+
+/** SPEC §7: POST /api/auth/verify-code {email, code} → the user, plus the session cookie. */
+export const verifyCode = (input: VerifyCodeInput): Promise<User> =>
+  api.post<User>('/api/auth/verify-code', input);
+
+type UseVerifyCodeOptions = { onSuccess?: (user: User) => void };
+
+/**
+ * Verifies the code (SPEC §4, §8): success stores the user in the cache and toasts 'Welcome to the
+ * product'; failure toasts 'Verification failed' with the server's `error` text, else 'Failed to verify code'.
+ */
+export function useVerifyCode({ onSuccess }: UseVerifyCodeOptions = {}) {
+  const queryClient = useQueryClient();
+  const userQuery = getUserQueryOptions();
+
+  return useMutation({
+    mutationFn: verifyCode,
+    onSuccess: async (user) => {
+      await queryClient.cancelQueries({ queryKey: userQuery.queryKey });
+      queryClient.setQueryData(userQuery.queryKey, user);
+      // Anything cached while anonymous (follow state, lists...) belongs to the old identity.
+      const userHash = hashKey(userQuery.queryKey);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== userHash });
+      toast({ title: 'Welcome to the product', description: 'You have successfully logged in' });
+      onSuccess?.(user);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Verification failed',
+        description: (isApiError(error) && error.serverError) || 'Failed to verify code',
+        variant: 'destructive',
+      });
+    },
+  });
+}

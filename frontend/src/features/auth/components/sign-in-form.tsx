@@ -1,0 +1,170 @@
+import { ArrowLeft, Info, KeyRound, Mail, RotateCw } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { VERIFICATION_CODE_LENGTH } from '@/config/constants';
+import { cn } from '@/lib/utils';
+import type { User } from '@/types/api';
+
+import { useSendCode } from '../api/send-code';
+import { useVerifyCode } from '../api/verify-code';
+
+type Step = 'email' | 'code';
+
+type SignInFormProps = {
+  /** The `message` query parameter, e.g. after accepting a critic invitation. */
+  message?: string | null;
+  onSignedIn: (user: User) => void;
+};
+
+const inputClasses = cn(
+  'h-12 w-full rounded-xl border border-white/10 bg-black/40 px-4 text-base text-fg',
+  'placeholder:text-fg-subtle transition-colors hover:border-white/20 focus:border-accent/70 focus:bg-black/60',
+  'focus-visible:outline-none disabled:opacity-60',
+);
+
+/**
+ * Two-step passwordless sign-in (SPEC §2 /auth, §4): an email address, then the 6-digit code sent to it.
+ * Submitting the address moves to the code step at once; the code request runs in the background.
+ */
+export function SignInForm({ message, onSignedIn }: SignInFormProps) {
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const emailId = useId();
+  const codeId = useId();
+  const codeHintId = useId();
+  const sendCode = useSendCode();
+  const verifyCode = useVerifyCode({ onSuccess: onSignedIn });
+
+  const onEmailSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) return;
+    setSentTo(address);
+    setStep('code');
+    sendCode.mutate({ email: address });
+  };
+
+  const onCodeSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.length !== VERIFICATION_CODE_LENGTH || verifyCode.isPending) return;
+    verifyCode.mutate({ email: sentTo, code });
+  };
+
+  const backToEmail = () => {
+    setCode('');
+    setStep('email');
+  };
+
+  const codeComplete = code.length === VERIFICATION_CODE_LENGTH;
+
+  return (
+    <div className="w-full rounded-3xl border border-white/10 bg-surface/80 p-6 shadow-2xl shadow-black/60 backdrop-blur-xl sm:p-8">
+      <span className="mb-6 inline-flex size-12 items-center justify-center rounded-2xl border border-accent/30 bg-accent/10 text-accent">
+        {step === 'email' ? (
+          <Mail className="size-6" aria-hidden="true" />
+        ) : (
+          <KeyRound className="size-6" aria-hidden="true" />
+        )}
+      </span>
+
+      {step === 'email' ? (
+        <>
+          <h1 className="text-3xl font-black tracking-tight text-fg">Sign In</h1>
+          <p className="mt-2 text-fg-muted">
+            Enter your email and we'll send you a 6-digit code. No password needed.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-black tracking-tight text-fg">Check your email</h1>
+          <p className="mt-2 text-fg-muted" data-testid="code-sent-to">
+            We sent a 6-digit code to <strong className="font-semibold break-words text-fg">{sentTo}</strong>
+          </p>
+        </>
+      )}
+
+      {message ? (
+        <div
+          role="status"
+          className="mt-6 flex gap-3 rounded-xl border border-sky-400/30 bg-sky-400/10 p-4 text-sm text-sky-100"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+          <p>{message}</p>
+        </div>
+      ) : null}
+
+      {step === 'email' ? (
+        <form onSubmit={onEmailSubmit} className="mt-8 space-y-5">
+          <div className="space-y-2">
+            <label htmlFor={emailId} className="block text-sm font-medium text-fg">
+              Email Address
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              name="email"
+              required
+              autoFocus
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClasses}
+            />
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={sendCode.isPending}>
+            {sendCode.isPending ? 'Sending...' : 'Continue'}
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={onCodeSubmit} className="mt-8 space-y-5">
+          <div className="space-y-2">
+            <label htmlFor={codeId} className="block text-sm font-medium text-fg">
+              Verification Code
+            </label>
+            <input
+              id={codeId}
+              type="text"
+              name="code"
+              required
+              autoFocus
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={VERIFICATION_CODE_LENGTH}
+              placeholder="000000"
+              aria-describedby={codeHintId}
+              value={code}
+              onChange={(event) => setCode(event.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
+              className={cn(inputClasses, 'h-14 text-center font-mono text-2xl tracking-[0.5em]')}
+            />
+            <p id={codeHintId} className="text-xs text-fg-subtle">
+              The code expires in 10 minutes.
+            </p>
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={!codeComplete || verifyCode.isPending}>
+            {verifyCode.isPending ? 'Verifying...' : 'Verify & Continue'}
+          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="ghost" size="sm" onClick={backToEmail} disabled={verifyCode.isPending}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Back to Email
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => sendCode.mutate({ email: sentTo })}
+              disabled={sendCode.isPending || verifyCode.isPending}
+            >
+              <RotateCw className={cn('size-4', sendCode.isPending && 'animate-spin')} aria-hidden="true" />
+              {sendCode.isPending ? 'Sending...' : 'Resend Code'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type FeedbackInput = { name?: string; email: string; vision: string };
+
+/** SPEC §7: POST /api/feedback {name, email, vision}; only the OK status is checked. A blank name is left out. */
+export const sendFeedback = ({ name, email, vision }: FeedbackInput): Promise<unknown> =>
+  api.post<unknown>('/api/feedback', { ...(name?.trim() ? { name: name.trim() } : {}), email, vision });
+
+/** SPEC §8: any failure shows the same message. */
+export const FEEDBACK_ERROR = 'Something went wrong. Please try again.';
+
+export const useSendFeedback = () => useMutation({ mutationFn: sendFeedback });

@@ -1,0 +1,112 @@
+import { Heart } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+import { FEEDBACK_ERROR, useSendFeedback } from '../api/send-feedback';
+
+const fieldClasses = cn(
+  'w-full rounded-xl border border-white/10 bg-black/40 px-4 text-base text-fg placeholder:text-fg-subtle',
+  'transition-colors hover:border-white/20 focus:border-accent/70 focus:bg-black/60 focus-visible:outline-none',
+);
+
+const emptyFields = { name: '', email: '', vision: '' };
+
+/**
+ * The 'Help Shape' feedback form (SPEC §2, §4): Name (optional), Email and 'Share your vision'
+ * (required). Idle, submitting ('Submitting...'), then a 'Thank You!' message or an inline error.
+ */
+export function FeedbackForm() {
+  const [fields, setFields] = useState(emptyFields);
+  const ids = { name: useId(), email: useId(), vision: useId(), error: useId() };
+  const feedback = useSendFeedback();
+
+  const set = (field: keyof typeof emptyFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    feedback.mutate(
+      { name: fields.name, email: fields.email.trim(), vision: fields.vision },
+      { onSuccess: () => setFields(emptyFields) },
+    );
+  };
+
+  if (feedback.isSuccess) {
+    return (
+      <div role="status" className="flex flex-col items-center py-10 text-center">
+        <span className="mb-5 inline-flex size-14 items-center justify-center rounded-full bg-accent/15 text-accent ring-1 ring-accent/30">
+          <Heart className="size-7 fill-current" aria-hidden="true" />
+        </span>
+        <h3 className="text-2xl font-black tracking-tight text-fg">Thank You!</h3>
+        <p className="mt-2 max-w-sm text-fg-muted">
+          Your vision is in. We read every response, and it will help shape what we build.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Help shape Kinora" className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <label htmlFor={ids.name} className="block text-sm font-medium text-fg">
+            Name <span className="font-normal text-fg-subtle">(optional)</span>
+          </label>
+          <input
+            id={ids.name}
+            type="text"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            placeholder="Your name"
+            value={fields.name}
+            onChange={set('name')}
+            className={cn(fieldClasses, 'h-12')}
+          />
+        </div>
+        <div className="space-y-2">
+          <label htmlFor={ids.email} className="block text-sm font-medium text-fg">
+            Email
+          </label>
+          <input
+            id={ids.email}
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={fields.email}
+            onChange={set('email')}
+            className={cn(fieldClasses, 'h-12')}
+          />
+        </div>
+      </div>
+      <div className="space-y-2">
+        <label htmlFor={ids.vision} className="block text-sm font-medium text-fg">
+          Share your vision
+        </label>
+        <textarea
+          id={ids.vision}
+          name="vision"
+          required
+          rows={5}
+          maxLength={5000}
+          placeholder="What would make Kinora your favourite place to watch, share or make films?"
+          value={fields.vision}
+          onChange={set('vision')}
+          className={cn(fieldClasses, 'resize-y py-3 leading-relaxed')}
+        />
+      </div>
+      {feedback.isError ? (
+        <p id={ids.error} role="alert" className="text-sm font-medium text-red-300">
+          {FEEDBACK_ERROR}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={feedback.isPending} className="w-full sm:w-auto">
+        {feedback.isPending ? 'Submitting...' : 'Share Feedback'}
+      </Button>
+    </form>
+  );
+}
