@@ -36,7 +36,9 @@ async function main(manifestPath: string): Promise<void> {
     // The relay publishes after commit; wait until every event has left the outbox.
     const em = app.get(EntityManager).fork();
     for (let i = 0; i < 300; i++) {
-      const [row] = await em.execute<{ count: string }[]>('select count(*) from outbox where published_at is null');
+      const [row] = await em.execute<{ count: string }[]>(
+        'select count(*) from outbox where published_at is null',
+      );
       if (Number(row?.count) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -54,7 +56,9 @@ if (!manifestPath) {
 main(manifestPath).then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[auth seed] ${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}`);
+    console.error(
+      `[auth seed] ${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}`,
+    );
     process.exit(1);
   },
 );
