@@ -61,6 +61,17 @@ export const SMTP_URL = `smtp://${HOST}:${MAILDEV.smtpPort}`;
 
 export type ServiceName = 'auth' | 'catalog' | 'social' | 'ads' | 'analytics' | 'admin';
 
+/**
+ * Databases are named <prefix><service>: "kinora_" normally; `make test` gives its throw-away
+ * platform a prefix of its own so it never meets data an earlier run left in the shared server.
+ */
+export const DB_PREFIX = (() => {
+  const prefix = process.env.KINORA_DB_PREFIX ?? 'kinora_';
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(prefix))
+    throw new Error(`KINORA_DB_PREFIX must be lower-case letters, digits and _`);
+  return prefix;
+})();
+
 export interface ServiceSpec {
   name: ServiceName;
   port: number;
@@ -68,12 +79,12 @@ export interface ServiceSpec {
 }
 
 export const SERVICES: readonly ServiceSpec[] = [
-  { name: 'auth', port: 3001, database: 'kinora_auth' },
-  { name: 'catalog', port: 3002, database: 'kinora_catalog' },
-  { name: 'social', port: 3003, database: 'kinora_social' },
-  { name: 'ads', port: 3004, database: 'kinora_ads' },
-  { name: 'analytics', port: 3005, database: 'kinora_analytics' },
-  { name: 'admin', port: 3006, database: 'kinora_admin' },
+  { name: 'auth', port: 3001, database: `${DB_PREFIX}auth` },
+  { name: 'catalog', port: 3002, database: `${DB_PREFIX}catalog` },
+  { name: 'social', port: 3003, database: `${DB_PREFIX}social` },
+  { name: 'ads', port: 3004, database: `${DB_PREFIX}ads` },
+  { name: 'analytics', port: 3005, database: `${DB_PREFIX}analytics` },
+  { name: 'admin', port: 3006, database: `${DB_PREFIX}admin` },
 ];
 
 export interface WorkerSpec {
@@ -84,6 +95,7 @@ export interface WorkerSpec {
 }
 
 export const WORKERS: readonly WorkerSpec[] = [
+  { name: 'catalog-worker', service: 'catalog', port: 3102 },
   { name: 'analytics-worker', service: 'analytics', port: 3105 },
 ];
 
@@ -93,7 +105,7 @@ export function serviceDir(service: ServiceName): string {
   return join(ROOT, 'services', service);
 }
 
-export function serviceEntry(service: ServiceName, entry: 'main' | 'migrate' | 'worker'): string {
+export function serviceEntry(service: ServiceName, entry: 'main' | 'migrate' | 'worker' | 'seed'): string {
   return join(serviceDir(service), 'dist', 'src', `${entry}.js`);
 }
 

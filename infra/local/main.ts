@@ -3,7 +3,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GATEWAY_HEALTH_URL, KAFKA, LOG_DIR, MAILDEV, PUBLIC_URL, ROOT, ownedPorts } from './config';
+import {
+  GATEWAY_HEALTH_URL,
+  KAFKA,
+  LOG_DIR,
+  MAILDEV,
+  PUBLIC_URL,
+  ROOT,
+  SERVICES,
+  ownedPorts,
+  serviceDir,
+  serviceEntry,
+  serviceEnv,
+} from './config';
 import { checkPrerequisites, ensureDatabases, ensureMaildev } from './deps';
 import {
   createTopics,
@@ -97,11 +109,31 @@ async function up(): Promise<void> {
   await restartNginx();
   await waitForGateway(120_000);
 
+  step('Demo content');
+  await seed();
+
   const seconds = Math.round((Date.now() - started) / 1000);
   say(
     `\nAll processes up in ${seconds} s. Logs: make logs; stop: make down; mail: http://localhost:${MAILDEV.webPort}`,
   );
   say(`Kinora is up: ${PUBLIC_URL}`);
+}
+
+/**
+ * Loads the demo catalog (infra/seed/demo-catalog.json) into the running platform: auth's seed
+ * registers the creators' accounts, catalog's renders, transcodes and publishes the films.
+ * Idempotent. KINORA_SEED=small loads the quick set (CI); the default is the full catalog.
+ */
+async function seed(): Promise<void> {
+  const manifest = join(ROOT, 'infra', 'seed', 'demo-catalog.json');
+  for (const service of SERVICES.filter((s) => s.name === 'auth' || s.name === 'catalog')) {
+    const entry = serviceEntry(service.name, 'seed');
+    if (!existsSync(entry)) throw new RunnerError(`${entry} is missing: run \`make build\` first`);
+    run(process.execPath, ['--enable-source-maps', entry, manifest], {
+      cwd: serviceDir(service.name),
+      env: { ...serviceEnv(service.name, service.port), KINORA_SEED: process.env.KINORA_SEED ?? 'full' },
+    });
+  }
 }
 
 async function waitForGatewayOnly(timeoutMs: number): Promise<void> {
@@ -209,8 +241,7 @@ async function main(argv: string[]): Promise<void> {
     case 'fetch':
       return fetchKafka();
     case 'seed':
-      say('There is no demo content yet: nothing to seed (the catalog brings the demo films).');
-      return;
+      return seed();
     default:
       say(USAGE);
       if (command !== undefined && command !== 'help' && command !== '--help') process.exitCode = 2;

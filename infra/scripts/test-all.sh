@@ -64,6 +64,11 @@ platform_down() {
   trap - EXIT
   section 'make down'
   make --no-print-directory down || status=$((status == 0 ? 1 : status))
+  if [[ -n "${KINORA_DB_PREFIX:-}" ]]; then
+    for db in $(psql -h 127.0.0.1 -U postgres -Atc "select datname from pg_database where datname like '${KINORA_DB_PREFIX}%'"); do
+      psql -h 127.0.0.1 -U postgres -qc "drop database if exists \"$db\" with (force)" || true
+    done
+  fi
   section "done (exit $status)"
   exit "$status"
 }
@@ -72,8 +77,14 @@ trap platform_down EXIT
 section 'make up'
 # The e2e platform gets its own Redis key prefix (so rate-limit windows of earlier runs do not
 # carry over) and a known admin address.
-export REDIS_PREFIX="kinora-e2e-$(date +%s)-$$:"
+# Its own databases and topics as well: the PostgreSQL server is shared with earlier runs.
+stamp="$(date +%s)_$$"
+export REDIS_PREFIX="kinora-e2e-${stamp}:"
+export KINORA_DB_PREFIX="kinora_e2e_${stamp}_"
+export KAFKA_TOPIC_PREFIX="e2e-${stamp}."
 export E2E_ADMIN_EMAIL="admin@e2e.kinora.test"
+# The quick demo set: eight short films through the real pipeline.
+export KINORA_SEED="${KINORA_SEED:-small}"
 ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
 
 e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)

@@ -248,16 +248,16 @@ const SERVICE_ENV = [
 const EXTRA_ENV: Record<string, string[]> = {
   auth: ['SMTP_URL', 'ADMIN_EMAILS'],
   catalog: ['MEDIA_ROOT'],
-  // 'catalog-worker': ['MEDIA_ROOT'] returns with the catalog media pipeline.
+  'catalog-worker': ['MEDIA_ROOT'],
 };
 /** Compose services allowed to publish ports on the host, and which. */
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
 /** Autoscaled on CPU (DESIGN §1, §8). */
 const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
-/** The BullMQ workers (catalog-worker returns with the catalog media pipeline). */
-const WORKERS = ['analytics-worker'];
+/** The BullMQ workers: the media pipeline and the rollups. */
+const WORKERS = ['analytics-worker', 'catalog-worker'];
 /** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
-const MEDIA_WRITERS = ['catalog'];
+const MEDIA_WRITERS = ['catalog', 'catalog-worker'];
 
 const servicePackages = sorted(
   readdirSync(join(root, 'services'), { withFileTypes: true })
@@ -486,7 +486,7 @@ describe('deployment descriptions', () => {
       }
     });
 
-    it('shares the ReadWriteMany media volume between catalog (rw) and the gateway (ro)', () => {
+    it('shares the ReadWriteMany media volume between catalog + catalog-worker (rw) and the gateway (ro)', () => {
       for (const [dir, objects] of renders()) {
         const claim = named(objects, 'PersistentVolumeClaim', 'kinora-media');
         assert.ok(claim, `${dir}: no kinora-media PVC`);

@@ -6,6 +6,7 @@ import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
+import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
 
 @Module({})
 export class AppModule {
@@ -17,8 +18,8 @@ export class AppModule {
         PlatformModule.forService({ name: 'catalog', config, ...DATABASE, handlers: KNOWN_USERS.handlers }),
       ],
       controllers: [FilmsController, CreatorsController],
-      providers: [FilmsService, CreatorsService],
-      exports: [FilmsService, CreatorsService],
+      providers: [FilmsService, CreatorsService, ...MEDIA_PROVIDERS],
+      exports: [FilmsService, CreatorsService, MediaService],
     };
   }
 }

@@ -181,6 +181,32 @@ export class FilmsService {
     });
   }
 
+  /** A new film awaiting its media and review (status pending); returns its id. */
+  async createDraft(draft: {
+    creatorId: number;
+    title: string;
+    description: string;
+    genre: string;
+    language: string;
+    releaseYear: number;
+    isFeatured?: boolean;
+  }): Promise<number> {
+    const [row] = await this.em.fork().execute<{ id: number }[]>(
+      `insert into films (creator_id, title, description, genre, language, release_year, is_featured)
+       values (?, ?, ?, ?, ?, ?, ?) returning id`,
+      [
+        draft.creatorId,
+        draft.title,
+        draft.description,
+        draft.genre,
+        draft.language,
+        draft.releaseYear,
+        draft.isFeatured ?? false,
+      ],
+    );
+    return row!.id;
+  }
+
   /** Moves a film to a status and publishes catalog.film-status-changed.v1 in the same transaction. */
   async changeStatus(id: number, status: FilmStatus): Promise<void> {
     await this.em.fork().transactional(async (em) => {

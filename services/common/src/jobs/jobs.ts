@@ -82,6 +82,13 @@ export function queueProvider<M extends Record<string, object>>(
 }
 
 export const JOB_HANDLERS = Symbol('KINORA_JOB_HANDLERS');
+const JOB_OWNER = Symbol('KINORA_JOB_OWNER');
+
+/** The class a worker registers: its typed handlers, and what to do when a job is given up on. */
+export interface JobHandlersOwner<M extends Record<string, object>> {
+  handlers(): JobHandlers<M>;
+  onGaveUp?(name: string, payload: object, error: Error): Promise<void>;
+}
 export const QUEUE_DEFINITION = Symbol('KINORA_QUEUE_DEFINITION');
 export const QUEUE_WORKER_OPTIONS = Symbol('KINORA_QUEUE_WORKER_OPTIONS');
 
@@ -107,6 +114,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
     @Inject(QUEUE_DEFINITION) private readonly definition: QueueDefinition<Record<string, object>>,
     @Inject(JOB_HANDLERS) private readonly handlers: JobHandlers<Record<string, object>>,
     metrics: MetricsService,
+    @Inject(JOB_OWNER) private readonly owner: JobHandlersOwner<Record<string, object>>,
     @Optional() @Inject(QUEUE_WORKER_OPTIONS) private readonly options: QueueWorkerOptions = {},
   ) {
     const missing = definition.jobs.filter((name) => typeof handlers[name] !== 'function');
@@ -144,13 +152,28 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
       },
       { concurrency: 4, ...this.options, connection, prefix },
     );
-    this.worker.on('failed', (job, error) =>
+    this.worker.on('failed', (job, error) => {
       this.logger.warn(
         { err: error, job: job?.name, id: job?.id, attempts: job?.attemptsMade },
         'job failed',
-      ),
-    );
+      );
+      if (job) void this.afterFailure(job as Job<StoredJob<object>>, error);
+    });
     this.logger.log(`processing queue ${this.definition.name}: ${this.definition.jobs.join(', ')}`);
+  }
+
+  /**
+   * A job that will not run again (its last attempt failed, or BullMQ gave up on it after its
+   * workers died too often) is reported to the handlers' owner, so it can record the failure.
+   */
+  private async afterFailure(job: Job<StoredJob<object>>, error: Error): Promise<void> {
+    if (!this.owner.onGaveUp) return;
+    try {
+      if ((await job.getState()) !== 'failed') return;
+      await this.owner.onGaveUp(job.name, job.data.payload, error);
+    } catch (hookError) {
+      this.logger.error({ err: hookError, job: job.name, id: job.id }, 'onGaveUp failed');
+    }
   }
 
   /** Finishes the jobs in hand; a job of a killed worker is stalled and picked up again by BullMQ. */
@@ -167,7 +190,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
 export class WorkerModule {
   static forQueue<M extends Record<string, object>>(
     definition: QueueDefinition<M>,
-    handlers: new (...args: never[]) => { handlers(): JobHandlers<M> },
+    handlers: new (...args: never[]) => JobHandlersOwner<M>,
     options: QueueWorkerOptions = {},
   ): DynamicModule {
     return {
@@ -176,10 +199,11 @@ export class WorkerModule {
         handlers,
         { provide: QUEUE_DEFINITION, useValue: definition },
         { provide: QUEUE_WORKER_OPTIONS, useValue: options },
+        { provide: JOB_OWNER, useExisting: handlers },
         {
           provide: JOB_HANDLERS,
           inject: [handlers],
-          useFactory: (owner: { handlers(): JobHandlers<M> }) => owner.handlers(),
+          useFactory: (owner: JobHandlersOwner<M>) => owner.handlers(),
         },
         QueueProcessor,
       ],

@@ -52,8 +52,10 @@ export class KafkaService implements OnApplicationShutdown {
 
   producer(): Promise<Producer> {
     this.producerReady ??= (async () => {
+      // One request in flight keeps per-key order across retries; duplicates a retry may cause are
+      // absorbed by consumers (they deduplicate on event_id), so kafkajs' idempotent mode, which
+      // wants unbounded retries, is not needed.
       const producer = this.kafka.producer({
-        idempotent: true,
         maxInFlightRequests: 1,
         createPartitioner: Partitioners.DefaultPartitioner,
       });

@@ -1,0 +1,525 @@
+import { randomBytes } from 'node:crypto';
+import {
+  access,
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { DEFAULT_TOOLS, MediaError, probe, runTool, type MediaTools, type ProbeResult } from './ffmpeg';
+
+/**
+ * Source video → HLS VOD, with Debian's ffmpeg (no Nest, no database: testable on its own).
+ *
+ *   outDir/master.m3u8            BANDWIDTH, AVERAGE-BANDWIDTH, RESOLUTION, FRAME-RATE, CODECS
+ *   outDir/360p/index.m3u8        640x360,  H.264 Main 3.0 + AAC-LC 128k stereo, MPEG-TS segments
+ *   outDir/360p/seg_00000.ts ...  4 s each (keyframes aligned across renditions for ABR switching)
+ *   outDir/720p/index.m3u8        1280x720, H.264 Main 3.1 + AAC-LC 128k stereo
+ *   outDir/720p/seg_00000.ts ...
+ *   outDir/poster.jpg             1280x720 frame at ~10% of the film, without the watermark
+ *
+ * Every rendition is letterboxed to exactly its 16:9 size, and carries the creator's name burned
+ * into the bottom-right corner. ffmpeg decodes once: the frame is fitted to 1280x720, watermarked,
+ * then split into the 720p encoder and a downscaler for 360p. Everything is written to a temporary
+ * directory beside outDir and renamed into place at the end, so a half-written film is never served
+ * and a rerun after a crash starts clean.
+ */
+
+export interface RenditionSpec {
+  name: string;
+  width: number;
+  height: number;
+  /** Capped CRF: the peak the encoder may reach, in kbit/s (video only). */
+  maxrateKbps: number;
+  /** H.264 level, and the matching RFC 6381 codec string (Main profile). */
+  level: string;
+  codec: string;
+}
+
+export const RENDITIONS: readonly RenditionSpec[] = [
+  { name: '360p', width: 640, height: 360, maxrateKbps: 900, level: '3.0', codec: 'avc1.4d401e' },
+  { name: '720p', width: 1280, height: 720, maxrateKbps: 3000, level: '3.1', codec: 'avc1.4d401f' },
+];
+export const AUDIO_CODEC = 'mp4a.40.2';
+export const SEGMENT_SECONDS = 4;
+export const MASTER_PLAYLIST = 'master.m3u8';
+export const POSTER = 'poster.jpg';
+/** Debian's fonts-dejavu-core. */
+export const WATERMARK_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+/** Longer names are cut (with an ellipsis) so the watermark stays in its corner. */
+export const WATERMARK_MAX_CHARS = 40;
+
+const FRAME = { width: 1280, height: 720 };
+const MAX_FPS = 30;
+const PID_FILE = '.ffmpeg.pid';
+const WATERMARK_FILE = '.watermark.txt';
+
+export interface TranscodeOptions {
+  /** The creator's name, burned into the picture. */
+  watermark: string;
+  tools?: MediaTools;
+  fontFile?: string;
+  /** A probe of the source already made by the caller (skips a second ffprobe run). */
+  probe?: ProbeResult;
+  signal?: AbortSignal;
+  /** Called with the fraction done (0..1) as ffmpeg reports progress. */
+  onProgress?: (fraction: number) => void;
+  /** ffmpeg's time limit; default 2 min + 10× the source duration. */
+  timeoutMs?: number;
+}
+
+export interface TranscodedRendition {
+  name: string;
+  width: number;
+  height: number;
+  /** Peak segment bit rate (bit/s), as HLS defines BANDWIDTH. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  /** Relative to outDir, e.g. "360p/index.m3u8". */
+  playlist: string;
+  segments: number;
+  durationSeconds: number;
+}
+
+export interface TranscodeResult {
+  source: ProbeResult;
+  durationSeconds: number;
+  /** Relative to outDir. */
+  master: string;
+  poster: string;
+  renditions: TranscodedRendition[];
+  elapsedMs: number;
+}
+
+// ---------------------------------------------------------------- filter graph pieces
+
+/**
+ * Escapes a value for a filter option inside a -filter_complex graph: first as an option value
+ * (\ ' : are special), then as part of the graph description (\ ' [ ] , ; are special).
+ */
+export function escapeFilterValue(value: string): string {
+  const optionLevel = value.replace(/[\\':]/g, (char) => `\\${char}`);
+  return optionLevel.replace(/[\\'[\],;]/g, (char) => `\\${char}`);
+}
+
+/** One line of printable text, at most WATERMARK_MAX_CHARS characters. */
+export function watermarkText(name: string): string {
+  const clean = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...clean];
+  if (chars.length <= WATERMARK_MAX_CHARS) return clean;
+  return `${chars
+    .slice(0, WATERMARK_MAX_CHARS - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/**
+ * drawtext reading the name from a file with expansion off: no character of the name (quotes,
+ * colons, percent signs, commas, backslashes, brackets, any script) reaches the filter parser.
+ * Bottom-right, white at 70% opacity with a soft shadow, 4.5% of the frame height.
+ */
+export function drawtextFilter(textFile: string, fontFile: string): string {
+  return [
+    `drawtext=fontfile=${escapeFilterValue(fontFile)}`,
+    `textfile=${escapeFilterValue(textFile)}`,
+    'expansion=none',
+    'fontsize=h*0.045',
+    'fontcolor=white@0.7',
+    'shadowcolor=black@0.5',
+    'shadowx=2',
+    'shadowy=2',
+    'x=w-tw-h*0.04',
+    'y=h-th-h*0.04',
+  ].join(':');
+}
+
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/** scale + pad to exactly width x height, keeping the source's display aspect (letterbox/pillarbox). */
+export function fitFilter(source: { width: number; height: number }, width: number, height: number): string {
+  const factor = Math.min(width / source.width, height / source.height);
+  const w = Math.min(width, even(source.width * factor));
+  const h = Math.min(height, even(source.height * factor));
+  return `scale=${w}:${h}:flags=bicubic,setsar=1,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black`;
+}
+
+/** Output frame rate: the source's, halved (or more) when above 30 fps; 25 when unknown. */
+export function outputFrameRate(sourceFps: number | undefined): { expr: string; fps: number } {
+  if (!sourceFps) return { expr: '25', fps: 25 };
+  const fps = sourceFps > MAX_FPS + 0.01 ? sourceFps / Math.ceil(sourceFps / MAX_FPS - 0.001) : sourceFps;
+  for (const [num, den] of [
+    [24000, 1001],
+    [30000, 1001],
+  ] as const) {
+    if (Math.abs(fps - num / den) < 0.005) return { expr: `${num}/${den}`, fps: num / den };
+  }
+  const rounded = Math.round(fps * 1000) / 1000;
+  return { expr: String(rounded), fps: rounded };
+}
+
+/** The poster's timestamp: ~10% into the film, at least 1 s, never past the end. */
+export function posterTime(durationSeconds: number): number {
+  if (durationSeconds <= 1) return 0;
+  return Math.min(Math.max(durationSeconds * 0.1, 1), Math.max(0, durationSeconds - 0.5));
+}
+
+// ---------------------------------------------------------------- playlists
+
+interface Segment {
+  uri: string;
+  duration: number;
+}
+
+export function parseMediaPlaylist(text: string): Segment[] {
+  const segments: Segment[] = [];
+  let duration: number | undefined;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
+    else if (line && !line.startsWith('#') && duration !== undefined) {
+      segments.push({ uri: line, duration });
+      duration = undefined;
+    }
+  }
+  return segments;
+}
+
+export function masterPlaylist(renditions: TranscodedRendition[], frameRate: number): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const rendition of renditions) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth},AVERAGE-BANDWIDTH=${rendition.averageBandwidth},` +
+        `RESOLUTION=${rendition.width}x${rendition.height},FRAME-RATE=${frameRate.toFixed(3)},` +
+        `CODECS="${rendition.codecs}"`,
+      rendition.playlist,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function measureRendition(dir: string, spec: RenditionSpec): Promise<TranscodedRendition> {
+  const playlist = `${spec.name}/index.m3u8`;
+  const text = await readFile(join(dir, playlist), 'utf8');
+  if (!text.includes('#EXT-X-ENDLIST')) throw new MediaError(`ffmpeg: ${spec.name} playlist is incomplete`);
+  const segments = parseMediaPlaylist(text);
+  if (segments.length === 0) throw new MediaError(`ffmpeg: ${spec.name} has no segments`);
+  let peak = 0;
+  let bits = 0;
+  let seconds = 0;
+  for (const segment of segments) {
+    const size = (await stat(join(dir, spec.name, segment.uri))).size * 8;
+    bits += size;
+    seconds += segment.duration;
+    // A very short last segment says little about the peak; measure it over at least 1 s.
+    peak = Math.max(peak, size / Math.max(segment.duration, Math.min(1, seconds)));
+  }
+  return {
+    name: spec.name,
+    width: spec.width,
+    height: spec.height,
+    bandwidth: Math.ceil(peak),
+    averageBandwidth: Math.ceil(bits / Math.max(seconds, 0.001)),
+    codecs: `${spec.codec},${AUDIO_CODEC}`,
+    playlist,
+    segments: segments.length,
+    durationSeconds: Math.round(seconds * 1000) / 1000,
+  };
+}
+
+// ---------------------------------------------------------------- work directories
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Removes what an earlier run for the same outDir left behind (a crashed or killed worker): its
+ * temporary directories, and the ffmpeg it had started if that is still running on this host
+ * (recognised by its pid file and its working directory being that directory).
+ */
+async function removeLeftovers(parent: string, base: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`.${base}.tmp-`) && !entry.startsWith(`.${base}.old-`)) continue;
+    const dir = join(parent, entry);
+    const pid = Number((await readFile(join(dir, PID_FILE), 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(pid) && pid > 1) {
+      const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '');
+      if (cwd && cwd === (await realpath(dir).catch(() => dir)) && isAlive(pid)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Puts `ready` at `target` (replacing an earlier version) with renames only. */
+async function publish(ready: string, target: string): Promise<void> {
+  const exists = await access(target).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await rename(ready, target);
+    return;
+  }
+  const old = join(dirname(target), `.${basename(target)}.old-${randomBytes(4).toString('hex')}`);
+  await rename(target, old);
+  await rename(ready, target);
+  await rm(old, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------- ffmpeg command lines
+
+/**
+ * The HLS run's arguments. ffmpeg runs in the work directory: outputs and the watermark file are
+ * relative paths, so no directory name reaches the filter or the muxers' %v / %d templates.
+ */
+export function hlsArguments(options: {
+  source: string;
+  probe: ProbeResult;
+  /** Relative to the work directory. */
+  watermarkFile?: string;
+  fontFile: string;
+}): string[] {
+  const { source, probe: info } = options;
+  const { expr: fps, fps: fpsValue } = outputFrameRate(info.frameRate);
+  const gop = String(Math.max(1, Math.round(fpsValue * SEGMENT_SECONDS)));
+  const low = RENDITIONS[0];
+  const chain = [
+    fitFilter(info, FRAME.width, FRAME.height),
+    `fps=${fps}`,
+    'format=yuv420p',
+    ...(options.watermarkFile ? [drawtextFilter(options.watermarkFile, options.fontFile)] : []),
+    'split=2[v1][t]',
+  ].join(',');
+  // 720p is the fitted frame itself; 360p is scaled down from it (the watermark scales along).
+  const graph = `[0:v:0]${chain};[t]scale=${low.width}:${low.height}:flags=bicubic,setsar=1[v0]`;
+  const audioInput = info.hasAudio
+    ? []
+    : [
+        '-f',
+        'lavfi',
+        '-t',
+        info.durationSeconds.toFixed(3),
+        '-i',
+        'anullsrc=channel_layout=stereo:sample_rate=48000',
+      ];
+  const audio = info.hasAudio ? '0:a:0' : '1:a:0';
+  const perRendition = RENDITIONS.flatMap((spec, index) => [
+    `-crf:v:${index}`,
+    '23',
+    `-maxrate:v:${index}`,
+    `${spec.maxrateKbps}k`,
+    `-bufsize:v:${index}`,
+    `${spec.maxrateKbps * 2}k`,
+    `-level:v:${index}`,
+    spec.level,
+  ]);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'warning',
+    '-progress',
+    'pipe:1',
+    '-y',
+    '-i',
+    source,
+    ...audioInput,
+    '-filter_complex',
+    graph,
+    ...RENDITIONS.flatMap((_, index) => ['-map', `[v${index}]`, '-map', audio]),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'main',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    ...perRendition,
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    '%v/seg_%05d.ts',
+    '-var_stream_map',
+    RENDITIONS.map((spec, index) => `v:${index},a:${index},name:${spec.name}`).join(' '),
+    '%v/index.m3u8',
+  ];
+}
+
+export function posterArguments(source: string, output: string, info: ProbeResult, at: number): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-ss',
+    at.toFixed(3),
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    '-vf',
+    fitFilter(info, FRAME.width, FRAME.height),
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    '-y',
+    output,
+  ];
+}
+
+// ---------------------------------------------------------------- the transcode
+
+export async function transcode(
+  source: string,
+  outDir: string,
+  options: TranscodeOptions,
+): Promise<TranscodeResult> {
+  const started = Date.now();
+  const tools = options.tools ?? DEFAULT_TOOLS;
+  const fontFile = options.fontFile ?? WATERMARK_FONT;
+  const text = watermarkText(options.watermark);
+  if (text) {
+    await access(fontFile).catch(() => {
+      throw new MediaError(`watermark font missing: ${fontFile} (install fonts-dejavu-core)`);
+    });
+  }
+  const info = options.probe ?? (await probe(source, { tools, signal: options.signal }));
+
+  const parent = dirname(outDir);
+  const base = basename(outDir);
+  await mkdir(parent, { recursive: true });
+  await removeLeftovers(parent, base);
+  const workDir = await mkdtemp(join(parent, `.${base}.tmp-`));
+  // mkdtemp makes it private; the gateway (another user) reads what is published.
+  await chmod(workDir, 0o755);
+  try {
+    const watermarkFile = text ? WATERMARK_FILE : undefined;
+    if (text) await writeFile(join(workDir, WATERMARK_FILE), text, 'utf8');
+
+    let reported = -1;
+    await runTool('ffmpeg', tools.ffmpeg, hlsArguments({ source, probe: info, watermarkFile, fontFile }), {
+      cwd: workDir,
+      timeoutMs: options.timeoutMs ?? 120_000 + info.durationSeconds * 10_000,
+      signal: options.signal,
+      onSpawn: async (child) => {
+        if (child.pid) await writeFile(join(workDir, PID_FILE), String(child.pid));
+      },
+      onStdoutLine: (line) => {
+        if (!options.onProgress || !line.startsWith('out_time_us=')) return;
+        const micros = Number(line.slice('out_time_us='.length));
+        if (!Number.isFinite(micros)) return;
+        const fraction = Math.min(1, Math.max(0, micros / 1e6 / info.durationSeconds));
+        const percent = Math.floor(fraction * 100);
+        if (percent !== reported) {
+          reported = percent;
+          options.onProgress(fraction);
+        }
+      },
+    });
+
+    const poster = join(workDir, POSTER);
+    const at = posterTime(info.durationSeconds);
+    await runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, info, at), {
+      cwd: workDir,
+      timeoutMs: 60_000,
+      signal: options.signal,
+    });
+    const hasPoster = await access(poster).then(
+      () => true,
+      () => false,
+    );
+    if (!hasPoster && at > 0) {
+      // A seek past the last decodable frame yields nothing: fall back to the first frame.
+      await runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, info, 0), {
+        cwd: workDir,
+        timeoutMs: 60_000,
+        signal: options.signal,
+      });
+    }
+    await access(poster).catch(() => {
+      throw new MediaError('ffmpeg: could not extract a poster frame');
+    });
+
+    const renditions: TranscodedRendition[] = [];
+    for (const spec of RENDITIONS) renditions.push(await measureRendition(workDir, spec));
+    await writeFile(
+      join(workDir, MASTER_PLAYLIST),
+      masterPlaylist(renditions, outputFrameRate(info.frameRate).fps),
+    );
+
+    await rm(join(workDir, PID_FILE), { force: true });
+    await rm(join(workDir, WATERMARK_FILE), { force: true });
+    await publish(workDir, outDir);
+    return {
+      source: info,
+      durationSeconds: info.durationSeconds,
+      master: MASTER_PLAYLIST,
+      poster: POSTER,
+      renditions,
+      elapsedMs: Date.now() - started,
+    };
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  }
+}

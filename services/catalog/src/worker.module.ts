@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, WorkerModule } from '@kinora/common';
+import { DATABASE } from './database';
+import { MediaJobHandlers } from './media/media-jobs';
+import type { WorkerConfig } from './media/media.config';
+import { MEDIA_QUEUE } from './media/media.queue';
+
+/** catalog-worker: the media pipeline (ffmpeg); serves only /health, /health/live and /metrics. */
+@Module({})
+export class WorkerAppModule {
+  static forRoot(config: WorkerConfig): DynamicModule {
+    return {
+      module: WorkerAppModule,
+      imports: [
+        PlatformModule.forService({ name: 'catalog-worker', config, ...DATABASE }),
+        // One CPU-heavy transcode at a time. The lock is renewed while the process lives; a killed
+        // worker's job is handed to another once it expires (stalled check at the same interval).
+        WorkerModule.forQueue(MEDIA_QUEUE, MediaJobHandlers, {
+          concurrency: config.MEDIA_CONCURRENCY,
+          lockDuration: config.MEDIA_LOCK_MS,
+          stalledInterval: config.MEDIA_LOCK_MS,
+          maxStalledCount: 2,
+        }),
+      ],
+    };
+  }
+}
