@@ -37,6 +37,7 @@ export type GatewayVars = Record<GatewayVarName, string>;
 export const GATEWAY_CONF_FILES = [
   'routes.conf',
   'proxy.conf',
+  'public-cache.conf',
   'headers.conf',
   'mime.types',
   'health.js',

@@ -376,12 +376,33 @@ describe('gateway (real nginx, fake services)', () => {
   });
 
   test('a request id is generated, passed upstream and returned', async () => {
-    const reply = await call('GET', '/api/films/12', { 'X-Request-Id': 'client-chosen' });
+    const reply = await call('GET', '/api/films/12/reviews', { 'X-Request-Id': 'client-chosen' });
     const seen = JSON.parse(reply.body) as Echo;
     assert.match(String(reply.headers['x-request-id']), /^[0-9a-f]{32}$/);
     assert.equal(seen.headers['x-request-id'], reply.headers['x-request-id']);
     assert.equal(seen.headers['x-forwarded-for'], HOST);
     assert.equal(seen.headers.host, `${HOST}:${port}`);
+  });
+
+  test('anonymous public catalog reads are micro-cached; signed-in reads and writes are not', async () => {
+    const requestIdSeen = async (method: string, path: string, headers: Record<string, string> = {}) =>
+      (JSON.parse((await call(method, path, headers)).body) as Echo).headers['x-request-id'];
+    for (const path of ['/api/films?limit=50', '/api/films/77', '/api/films/search?q=x', '/api/creators/4']) {
+      const first = await requestIdSeen('GET', path);
+      assert.equal(
+        await requestIdSeen('GET', path),
+        first,
+        `${path}: the second anonymous read is the cached one`,
+      );
+      const signedIn = { Cookie: 'kinora_session=valid-session' };
+      assert.notEqual(
+        await requestIdSeen('GET', path, signedIn),
+        first,
+        `${path}: signed-in reads reach catalog`,
+      );
+    }
+    const post = await requestIdSeen('POST', '/api/creators');
+    assert.notEqual(await requestIdSeen('POST', '/api/creators'), post, 'writes are never cached');
   });
 
   test('the SPA falls back to index.html; hashed assets are immutable, index.html is not cached', async () => {
