@@ -1,0 +1,191 @@
+/**
+ * Catalog read path against the running platform (make up, with the demo seed), with wrk.
+ *
+ *   npx tsx bench/catalog/run.ts
+ *
+ * Measures in one run, 64 connections each (BENCH_CONNECTIONS):
+ *   list-gateway    GET /api/films?limit=50 through the gateway (anonymous: the micro-cache)
+ *   list-static     a static file of the same size served by the same nginx from /media/
+ *   list-direct     the same list from the catalog service itself (no cache), for scale
+ *   detail-gateway  GET /api/films/{id} through the gateway
+ *   detail-static   a static file of the same size from the same nginx
+ *   segment-gateway an HLS segment (720p) through the gateway's /media/ location
+ *   segment-bare    the same file read straight off disk by a bare nginx started for the bench
+ * and prints req/s, p50, p99 and the ratios.
+ *
+ * Settings: BENCH_GATEWAY_URL (http://127.0.0.1:8080), BENCH_CATALOG_URL (http://127.0.0.1:3002),
+ * MEDIA_ROOT (<repo>/.run/media), BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (64),
+ * BENCH_THREADS (2).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { defaultGatewayVars, findRepoRoot } from '../../gateway/render.js';
+import {
+  BenchError,
+  fetchText,
+  measure,
+  printTable,
+  ratio,
+  requireWrk,
+  run,
+  type Scenario,
+} from '../lib/wrk.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The baseline: nginx with nothing but a root and sendfile, serving the media directory. */
+async function startBareNginx(mediaRoot: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const prefix = mkdtempSync(join(tmpdir(), 'kinora-bench-nginx-'));
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:${port}; root ${mediaRoot}; }
+}
+`,
+  );
+  const child: ChildProcess = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) });
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGQUIT');
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstSegment(gatewayUrl: string, videoUrl: string): Promise<string> {
+  const master = await fetchText(`${gatewayUrl}${videoUrl}`);
+  const variant = master.body.split('\n').find((line) => line.includes('720p') && line.endsWith('.m3u8'));
+  if (!variant) throw new BenchError(`no 720p rendition in ${videoUrl}`, 2);
+  const base = videoUrl.slice(0, videoUrl.lastIndexOf('/') + 1);
+  const playlist = await fetchText(`${gatewayUrl}${base}${variant}`);
+  const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#'));
+  if (!segment) throw new BenchError(`no segment in ${base}${variant}`, 2);
+  return `${base}${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
+}
+
+async function main(): Promise<void> {
+  requireWrk();
+  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+  const catalogUrl = (process.env.BENCH_CATALOG_URL ?? 'http://127.0.0.1:3002').replace(/\/$/, '');
+  const mediaRoot = process.env.MEDIA_ROOT || defaultGatewayVars(findRepoRoot()).MEDIA_ROOT;
+
+  const list = await fetchText(`${gatewayUrl}/api/films?limit=50`);
+  const films = JSON.parse(list.body) as { id: number; videoUrl: string | null }[];
+  const film = films.find((candidate) => candidate.videoUrl);
+  if (list.status !== 200 || !film?.videoUrl) {
+    throw new BenchError(
+      'No published film with video: bring the platform up with the demo seed (make up)',
+      2,
+    );
+  }
+  const detail = await fetchText(`${gatewayUrl}/api/films/${film.id}`);
+  const segment = await firstSegment(gatewayUrl, film.videoUrl);
+  const segmentSize = (await fetch(`${gatewayUrl}${segment}`).then((r) => r.arrayBuffer())).byteLength;
+
+  const statics = [
+    { name: `bench-list-${process.pid}.json`, body: list.body },
+    { name: `bench-detail-${process.pid}.json`, body: detail.body },
+  ];
+  for (const file of statics) writeFileSync(join(mediaRoot, file.name), file.body);
+  const bare = await startBareNginx(mediaRoot);
+  try {
+    const scenarios: Scenario[] = [
+      {
+        name: 'list-gateway',
+        description: `GET /api/films?limit=50 via gateway (${list.body.length} B)`,
+        url: `${gatewayUrl}/api/films?limit=50`,
+        headers: {},
+      },
+      {
+        name: 'list-static',
+        description: `same-size static file, same nginx`,
+        url: `${gatewayUrl}/media/${statics[0]!.name}`,
+        headers: {},
+      },
+      {
+        name: 'list-direct',
+        description: `GET /api/films?limit=50 on catalog (no cache)`,
+        url: `${catalogUrl}/api/films?limit=50`,
+        headers: {},
+      },
+      {
+        name: 'detail-gateway',
+        description: `GET /api/films/${film.id} via gateway (${detail.body.length} B)`,
+        url: `${gatewayUrl}/api/films/${film.id}`,
+        headers: {},
+      },
+      {
+        name: 'detail-static',
+        description: `same-size static file, same nginx`,
+        url: `${gatewayUrl}/media/${statics[1]!.name}`,
+        headers: {},
+      },
+      {
+        name: 'segment-gateway',
+        description: `HLS segment via gateway (${segmentSize} B)`,
+        url: `${gatewayUrl}${segment}`,
+        headers: {},
+      },
+      {
+        name: 'segment-bare',
+        description: `same file, bare nginx off disk`,
+        url: `${bare.url}${segment.slice('/media'.length)}`,
+        headers: {},
+      },
+    ];
+    const rows = await measure(scenarios);
+    console.log('');
+    printTable(rows);
+    console.log('');
+    console.log(ratio(rows, 'list-gateway', 'list-static'));
+    console.log(ratio(rows, 'detail-gateway', 'detail-static'));
+    console.log(ratio(rows, 'segment-gateway', 'segment-bare'));
+    console.log(ratio(rows, 'list-gateway', 'list-direct'));
+  } finally {
+    bare.stop();
+    for (const file of statics) rmSync(join(mediaRoot, file.name), { force: true });
+  }
+}
+
+run(main);
