@@ -1,0 +1,58 @@
+/**
+ * The demo seed (run by `make up`) is idempotent: running it again adds nothing. Also checks
+ * that what it loaded is real: published films with playable HLS and a poster, from several
+ * creators. Run after `make up`, with the same environment.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT } from '../local/config';
+
+const GATEWAY = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+
+interface Film {
+  id: number;
+  title: string;
+  status: string;
+  videoUrl: string | null;
+  posterUrl: string | null;
+  creator: { id: number };
+}
+
+const films = async () => (await (await fetch(`${GATEWAY}/api/films?limit=100`)).json()) as Film[];
+const creators = async () =>
+  ((await (await fetch(`${GATEWAY}/api/creators?limit=100`)).json()) as unknown[]).length;
+
+test('the demo catalog is real: published films with HLS renditions and posters', async () => {
+  const loaded = await films();
+  assert.ok(loaded.length >= 8, `at least the quick set (${loaded.length})`);
+  assert.ok(new Set(loaded.map((film) => film.creator.id)).size >= 5, 'several creators');
+  for (const film of loaded.slice(0, 3)) {
+    assert.equal(film.status, 'published');
+    const master = await (await fetch(`${GATEWAY}${film.videoUrl}`)).text();
+    assert.match(master, /RESOLUTION=640x360/);
+    assert.match(master, /RESOLUTION=1280x720/);
+    const poster = await fetch(`${GATEWAY}${film.posterUrl}`);
+    assert.equal(poster.headers.get('content-type'), 'image/jpeg');
+  }
+});
+
+test('seeding again adds nothing', async () => {
+  // Wait out the gateway's 5 s micro-cache between the two looks.
+  const before = { films: (await films()).map((film) => film.id).sort(), creators: await creators() };
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'infra', 'local', 'main.ts'), 'seed'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: process.env,
+    },
+  );
+  assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+  assert.match(result.stdout, /\(0 new\)/);
+  await new Promise((resolve) => setTimeout(resolve, 5500));
+  assert.deepEqual((await films()).map((film) => film.id).sort(), before.films);
+  assert.equal(await creators(), before.creators);
+});
