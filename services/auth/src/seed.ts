@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConfigError, loadConfig } from '@kinora/common';
+import { loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
 import { readFileSync } from 'node:fs';
 import { AppModule } from './app.module';
 import { configSchema } from './config';
@@ -34,31 +34,11 @@ async function main(manifestPath: string): Promise<void> {
       }
     }
     // The relay publishes after commit; wait until every event has left the outbox.
-    const em = app.get(EntityManager).fork();
-    for (let i = 0; i < 300; i++) {
-      const [row] = await em.execute<{ count: string }[]>(
-        'select count(*) from outbox where published_at is null',
-      );
-      if (Number(row?.count) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForOutboxDrained(app.get(EntityManager).fork());
     console.log(`[auth seed] ${manifest.creators.length} demo creators (${created} new)`);
   } finally {
     await app.close();
   }
 }
 
-const manifestPath = process.argv[2];
-if (!manifestPath) {
-  console.error('usage: node dist/src/seed.js <manifest.json>');
-  process.exit(2);
-}
-main(manifestPath).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(
-      `[auth seed] ${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}`,
-    );
-    process.exit(1);
-  },
-);
+seedMain('auth', main);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig } from '@kinora/common';
+import { loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
@@ -218,30 +218,11 @@ async function main(manifestPath: string): Promise<void> {
       }
       if (pending.length > 0) await sleep(500);
     }
-    for (let i = 0; i < 300; i++) {
-      const [row] = await em.execute<{ count: string }[]>(
-        'select count(*) from outbox where published_at is null',
-      );
-      if (Number(row?.count) === 0) break;
-      await sleep(100);
-    }
+    await waitForOutboxDrained(em);
     log(`${films.length} films by ${creatorIds.size} creators (${added} new)${small ? ' — quick set' : ''}`);
   } finally {
     await app.close();
   }
 }
 
-const manifestPath = process.argv[2];
-if (!manifestPath) {
-  console.error('usage: node dist/src/seed.js <manifest.json>');
-  process.exit(2);
-}
-main(manifestPath).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(
-      `[catalog seed] ${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}`,
-    );
-    process.exit(1);
-  },
-);
+seedMain('catalog', main);

@@ -22,3 +22,5 @@ export * from './users/known-users';
 export * from './jobs/jobs';
 export * from './http/cause-in-error-field.interceptor';
 export * from './http/parse-id.pipe';
+export * from './http/page.query';
+export * from './platform/seed-main';

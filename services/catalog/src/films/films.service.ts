@@ -106,8 +106,8 @@ export class FilmsService {
        select ${FILM_COLUMNS},
               ts_rank(f.search, input.tsq) * 2 + word_similarity(input.raw, lower(f.title)) as score
        ${FILM_FROM} cross join input ${where}
-       order by score desc, f.view_count desc, f.id desc limit 50`,
-      [query.q, query.q, ...where.params],
+       order by score desc, f.view_count desc, f.id desc limit ? offset ?`,
+      [query.q, query.q, ...where.params, query.limit ?? 50, query.offset ?? 0],
     );
     return rows.map(mapFilm);
   }

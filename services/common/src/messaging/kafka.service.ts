@@ -30,8 +30,9 @@ export class KafkaService implements OnApplicationShutdown {
       logCreator:
         () =>
         ({ level, log }) => {
-          const { message, ...rest } = log;
-          logger[LEVELS[level] ?? 'log']({ ...rest }, message);
+          const { message, timestamp: _timestamp, logger: _logger, ...rest } = log;
+          const details = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+          logger[LEVELS[level] ?? 'log'](`${message}${details}`);
         },
     });
   }

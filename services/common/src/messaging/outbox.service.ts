@@ -46,3 +46,16 @@ export class OutboxService {
     return eventId;
   }
 }
+
+/** Waits until the relay has published every outbox row (a batch job's events have left before it exits). */
+export async function waitForOutboxDrained(em: EntityManager, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [row] = await em.execute<{ count: string }[]>(
+      'select count(*) from outbox where published_at is null',
+    );
+    if (Number(row?.count) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`outbox not drained after ${timeoutMs} ms: is Kafka reachable?`);
+}

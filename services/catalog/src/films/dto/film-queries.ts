@@ -1,18 +1,11 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-
-/** Query strings arrive as strings; an empty parameter (?genre=) means "not given". */
-const blankToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === ''
-    ? undefined
-    : typeof value === 'string'
-      ? value.trim()
-      : value;
+import { blankToUndefined, PageQuery } from '@kinora/common';
 
 export const FILM_SORTS = ['featured', 'newest', 'popular', 'rating'] as const;
 export type FilmSort = (typeof FILM_SORTS)[number];
 
-export class FilmFilterQuery {
+export class FilmFilterQuery extends PageQuery {
   @IsOptional()
   @Transform(blankToUndefined)
   @IsString()
@@ -53,22 +46,6 @@ export class ListFilmsQuery extends FilmFilterQuery {
   @Transform(blankToUndefined)
   @IsIn(FILM_SORTS, { message: `sort must be one of ${FILM_SORTS.join(', ')}` })
   sort?: FilmSort;
-
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer between 1 and 100' })
-  @Min(1, { message: 'limit must be an integer between 1 and 100' })
-  @Max(100, { message: 'limit must be an integer between 1 and 100' })
-  limit?: number;
-
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be an integer between 0 and 10000' })
-  @Min(0, { message: 'offset must be an integer between 0 and 10000' })
-  @Max(10_000, { message: 'offset must be an integer between 0 and 10000' })
-  offset?: number;
 }
 
 export class SearchFilmsQuery extends FilmFilterQuery {

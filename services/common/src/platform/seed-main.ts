@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { ConfigError } from '../config/config';
+
+/**
+ * A service's seed entry point (`node dist/src/seed.js <manifest.json>`): runs `seed` with the
+ * manifest path and exits 0, or 1 with the reason (every bad variable, for a bad environment).
+ */
+export function seedMain(name: string, seed: (manifestPath: string) => Promise<void>): void {
+  const manifestPath = process.argv[2];
+  if (!manifestPath) {
+    console.error(`usage: node dist/src/seed.js <manifest.json>`);
+    process.exit(2);
+  }
+  seed(manifestPath).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      const reason = error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error);
+      console.error(`[${name} seed] ${reason}`);
+      process.exit(1);
+    },
+  );
+}
