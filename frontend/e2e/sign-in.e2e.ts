@@ -6,24 +6,14 @@
  *   BASE_URL (http://localhost:8080), MAILDEV_URL (http://127.0.0.1:1080)
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 
 import type { Browser } from 'playwright-core';
 
-import { BASE_URL, MAILDEV_URL, collectErrors, launchBrowser } from './support';
+import { BASE_URL, collectErrors, launchBrowser, readCode, uniqueAddress } from './support';
 
 const SESSION_COOKIE = 'kinora_session';
 const TIMEOUT_MS = 15_000;
-
-type Mail = {
-  id: string;
-  subject?: string;
-  text?: string;
-  html?: string;
-  date?: string;
-  to: { address: string }[];
-};
 
 let browser: Browser;
 
@@ -34,27 +24,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-const uniqueAddress = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
-
-/** Polls maildev's REST API for the newest message to `address` and returns its 6-digit code. */
-async function readCode(address: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${MAILDEV_URL}/email`);
-    assert.equal(response.status, 200, `maildev answered ${response.status}`);
-    const newestFirst = ((await response.json()) as Mail[])
-      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-      .sort((a, b) => Date.parse(b.date ?? '') - Date.parse(a.date ?? ''));
-    for (const mail of newestFirst) {
-      const code = /\b(\d{6})\b/.exec(`${mail.text ?? ''} ${mail.subject ?? ''} ${mail.html ?? ''}`)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no sign-in code mailed to ${address} within ${timeoutMs} ms`);
-}
 
 const currentUserStatus = async (sessionId: string) =>
   (await fetch(`${BASE_URL}/api/auth/user`, { headers: { Cookie: `${SESSION_COOKIE}=${sessionId}` } }))

@@ -1,4 +1,6 @@
 /** Shared set-up of the browser end-to-end tests (not a test file itself). */
+import { randomBytes } from 'node:crypto';
+
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -29,4 +31,51 @@ export function collectErrors(page: Page, expectedFailures: string[] = ['/api/au
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+type Mail = {
+  id: string;
+  subject?: string;
+  text?: string;
+  html?: string;
+  date?: string;
+  to: { address: string }[];
+};
+
+/** A fresh address, so every run signs up a new user. */
+export const uniqueAddress = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Polls maildev's REST API for the newest message to `address` and returns its 6-digit code. */
+export async function readCode(address: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${MAILDEV_URL}/email`);
+    if (response.status !== 200) throw new Error(`maildev answered ${response.status}`);
+    const newestFirst = ((await response.json()) as Mail[])
+      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+      .sort((a, b) => Date.parse(b.date ?? '') - Date.parse(a.date ?? ''));
+    for (const mail of newestFirst) {
+      const code = /\b(\d{6})\b/.exec(`${mail.text ?? ''} ${mail.subject ?? ''} ${mail.html ?? ''}`)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no sign-in code mailed to ${address} within ${timeoutMs} ms`);
+}
+
+/** Signs `page` in as a new user through /auth with the code from maildev; ends on /home. */
+export async function signInNewUser(page: Page, prefix = 'e2e', timeoutMs = 15_000): Promise<string> {
+  const address = uniqueAddress(prefix);
+  await page.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(address, { timeout: timeoutMs });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const codeInput = page.getByRole('textbox', { name: 'Verification Code' });
+  await codeInput.waitFor({ timeout: timeoutMs });
+  await codeInput.fill(await readCode(address));
+  await page.getByRole('button', { name: 'Verify & Continue' }).click();
+  await page.waitForURL(`${BASE_URL}/home`, { timeout: timeoutMs });
+  // The navigation bar shows the account menu once the session is in place.
+  await page.getByRole('button', { name: /account menu/i }).waitFor({ timeout: timeoutMs });
+  return address;
 }

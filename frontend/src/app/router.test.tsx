@@ -54,9 +54,10 @@ describe('router', () => {
     ['/awards', 'Awards'],
     ['/profile', 'My List & Profile'],
     ['/admin', 'Admin Dashboard'],
-    ['/film/42', 'Film Details'],
-    ['/creator/7', 'Creator Profile'],
-    ['/creatorlogin', 'Become a Creator'],
+    ['/film/abc', 'Film Not Found'],
+    ['/creator/abc', 'Creator Not Found'],
+    // Signed out (every call answers 401): onboarding sends the visitor to sign in.
+    ['/creatorlogin', 'Sign In'],
     ['/creator-dashboard', 'Creator Dashboard'],
     ['/critic-signup?token=abc', 'Critic Invitation'],
     ['/critic-dashboard', 'Critic Dashboard'],
@@ -113,7 +114,10 @@ describe('router', () => {
   });
 
   it('sends signed-in users from / to /home', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(makeUser({ isAdmin: true })));
+    // The signed-in user; the home screen's catalogue calls find nothing.
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/auth/user' ? jsonResponse(makeUser({ isAdmin: true })) : jsonResponse([]),
+    );
     const router = renderAt('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
@@ -125,7 +129,7 @@ describe('router', () => {
   it('signs out from the avatar menu: POST /api/auth/logout, toast, and Sign In again', async () => {
     fetchMock.mockImplementation(async (url, init) => {
       if (url === '/api/auth/logout' && init?.method === 'POST') return new Response(null, { status: 204 });
-      return jsonResponse(makeUser());
+      return url === '/api/auth/user' ? jsonResponse(makeUser()) : jsonResponse([]);
     });
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -32,5 +32,11 @@ export const paths = {
 export const filmPath = (id: number | string) => `/film/${encodeURIComponent(String(id))}`;
 export const creatorPath = (id: number | string) => `/creator/${encodeURIComponent(String(id))}`;
 
+/** /browse with some filters set, e.g. a home genre row's 'See all'. */
+export const browsePath = (filters: Record<string, string>) => {
+  const query = new URLSearchParams(filters).toString();
+  return query ? `/browse?${query}` : '/browse';
+};
+
 /** SPEC §2 navigation bar: trimmed text → /browse?q={text}&type=all. */
 export const browseSearchPath = (query: string) => `/browse?q=${encodeURIComponent(query)}&type=all`;

@@ -23,3 +23,20 @@ export const isPremium = (user: Pick<User, 'subscriptionType'>): boolean =>
 
 export const planLabel = (user: Pick<User, 'subscriptionType'>): string =>
   isPremium(user) ? 'Premium Member' : 'Free Member';
+
+type Person = { firstName: string | null; lastName: string | null };
+
+/** A creator's or reviewer's shown name: first and last name, else `fallback`. */
+export function getPersonName(person: Person, fallback = 'Kinora Creator'): string {
+  return (
+    [person.firstName, person.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ') || fallback
+  );
+}
+
+export function getPersonInitials(person: Person): string {
+  const initials = `${person.firstName?.trim()[0] ?? ''}${person.lastName?.trim()[0] ?? ''}`;
+  return (initials || 'KC').toUpperCase();
+}

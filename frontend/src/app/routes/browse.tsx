@@ -1,10 +1,6 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { BrowseFilms } from '@/features/films/components/browse-films';
 
+/** /browse (SPEC §2): filters in the query string (q, genre, language, sort). */
 export default function BrowseRoute() {
-  return (
-    <PagePlaceholder
-      title="Browse Films"
-      description="Search and filter the catalogue by genre, language and more."
-    />
-  );
+  return <BrowseFilms />;
 }

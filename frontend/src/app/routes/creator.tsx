@@ -1,5 +1,13 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useParams } from 'react-router-dom';
 
+import { useUser } from '@/features/auth/api/get-user';
+import { CreatorNotFound, CreatorProfile } from '@/features/creators/components/creator-profile';
+import { parsePositiveId } from '@/lib/route-params';
+
+/** /creator/{id} (SPEC §2): a positive integer id, else 'Creator Not Found'. */
 export default function CreatorRoute() {
-  return <PagePlaceholder title="Creator Profile" description="A creator's films, stats and links." />;
+  const id = parsePositiveId(useParams().id);
+  const user = useUser();
+  if (id === null) return <CreatorNotFound />;
+  return <CreatorProfile key={id} creatorId={id} viewerId={user.data?.id ?? null} />;
 }

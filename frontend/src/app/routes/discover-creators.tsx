@@ -1,10 +1,6 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { DiscoverCreators } from '@/features/creators/components/discover-creators';
 
+/** /discover-creators (SPEC §2). */
 export default function DiscoverCreatorsRoute() {
-  return (
-    <PagePlaceholder
-      title="Discover Creators"
-      description="Meet the independent creators behind Kinora's films."
-    />
-  );
+  return <DiscoverCreators />;
 }

@@ -1,5 +1,11 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useParams } from 'react-router-dom';
 
+import { FilmDetail, FilmNotFound } from '@/features/films/components/film-detail';
+import { parsePositiveId } from '@/lib/route-params';
+
+/** /film/{id} (SPEC §2): loads only for a positive integer id; anything else is 'Film Not Found'. */
 export default function FilmRoute() {
-  return <PagePlaceholder title="Film Details" description="Watch, review and save films." />;
+  const id = parsePositiveId(useParams().id);
+  if (id === null) return <FilmNotFound />;
+  return <FilmDetail key={id} filmId={id} />;
 }

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { getFilmQueryOptions } from '@/features/films/api/get-film';
+import { makeFilm } from '@/testing/fixtures';
+import { stubMediaElement } from '@/testing/media';
+import { deferred, mockFetch } from '@/testing/mock-fetch';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+
+import { routes } from '../router';
+
+vi.mock('hls.js/light', () => ({
+  default: class {
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    static ErrorTypes = {};
+    on() {}
+    loadSource() {}
+    attachMedia() {}
+    destroy() {}
+  },
+}));
+
+const film = makeFilm({ isFeatured: true });
+const related = [
+  makeFilm({ id: 2, title: 'The Last Signal', language: 'English' }),
+  makeFilm({ id: 9, title: 'Signal Two' }),
+  makeFilm({ id: 10, title: 'Signal Three' }),
+  makeFilm({ id: 11, title: 'Signal Four' }),
+  makeFilm({ id: 12, title: 'Signal Five' }),
+  makeFilm({ id: 13, title: 'Signal Six' }),
+];
+
+const FILM = 'GET /api/films/3';
+const RELATED = 'GET /api/films?genre=Thriller&excludeId=3&limit=6';
+const VIEW = 'POST /api/films/3/view';
+
+const renderFilm = (path: string) => renderWithProviders(<></>, { route: path, routes });
+const filmCalls = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/films'));
+
+describe('/film/:id', () => {
+  beforeEach(() => {
+    stubMediaElement();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '12abc', '007'])(
+    "shows 'Film Not Found' for the id %s without calling the API",
+    async (id) => {
+      const { fetchMock } = mockFetch();
+      renderFilm(`/film/${id}`);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Film Not Found' })).toBeInTheDocument();
+      expect(
+        screen.getByText("The film you're looking for doesn't exist or has been removed."),
+      ).toBeInTheDocument();
+      expect(filmCalls(fetchMock)).toEqual([]);
+    },
+  );
+
+  it("shows 'Film Not Found' when the film does not exist", async () => {
+    mockFetch({
+      'GET /api/films/999': () =>
+        jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Film 999 not found' }, { status: 404 }),
+    });
+    renderFilm('/film/999');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Film Not Found' })).toBeInTheDocument();
+  });
+
+  it("says 'Loading film details...' while loading, then shows the film", async () => {
+    const loaded = deferred<Response>();
+    mockFetch({ [FILM]: () => loaded.promise, [RELATED]: () => jsonResponse(related) });
+    renderFilm('/film/3');
+
+    expect(await screen.findByText('Loading film details...')).toBeInTheDocument();
+    loaded.resolve(jsonResponse(film));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sombra Binaria' })).toBeInTheDocument();
+    expect(screen.getByText(film.description)).toBeInTheDocument();
+    expect(screen.getByText('Featured')).toBeInTheDocument();
+    expect(screen.getByTestId('film-views')).toHaveTextContent('1,234 views');
+    expect(screen.getByRole('button', { name: 'Play Now' })).toBeInTheDocument();
+
+    const creator = screen.getByRole('region', { name: 'About the Creator' });
+    expect(within(creator).getByText('Omar Haddad')).toBeInTheDocument();
+    expect(within(creator).getByText('Independent Filmmaker')).toBeInTheDocument();
+    expect(within(creator).getByText('1.2K followers')).toBeInTheDocument();
+    expect(within(creator).getByText(film.creator.bio)).toBeInTheDocument();
+    expect(within(creator).getByRole('link', { name: 'View creator profile' })).toHaveAttribute(
+      'href',
+      '/creator/4',
+    );
+
+    const details = screen.getByRole('region', { name: 'Film Details' });
+    expect(within(details).getByText('Spanish')).toBeInTheDocument();
+    expect(within(details).getByText('12 min')).toBeInTheDocument();
+  });
+
+  it("shows 4 of the 6 requested 'More Thriller Films', without this film", async () => {
+    const { fetchMock } = mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse(related),
+    });
+    renderFilm('/film/3');
+
+    const card = await screen.findByRole('region', { name: 'More Thriller Films' });
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(card).getByRole('link', { name: /The Last Signal/ })).toHaveAttribute('href', '/film/2');
+    expect(within(card).queryByText('Signal Five')).not.toBeInTheDocument();
+    expect(filmCalls(fetchMock)).toContain('/api/films?genre=Thriller&excludeId=3&limit=6');
+  });
+
+  it('Play Now opens the full-screen player and records a view, updating the count', async () => {
+    const { fetchMock } = mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
+    });
+    const { queryClient } = renderFilm('/film/3');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Now' }));
+
+    expect(screen.getByRole('dialog', { name: 'Playing Sombra Binaria' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('film-views')).toHaveTextContent('1,235 views'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/films/3/view', expect.objectContaining({ method: 'POST' }));
+    expect(queryClient.getQueryData(getFilmQueryOptions(3).queryKey)?.viewCount).toBe(1235);
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('still plays when recording the view fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [VIEW]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+    });
+    renderFilm('/film/3');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Now' }));
+
+    expect(screen.getByRole('dialog', { name: 'Playing Sombra Binaria' })).toBeInTheDocument();
+    expect(screen.getByTestId('film-views')).toHaveTextContent('1,234 views');
+  });
+});

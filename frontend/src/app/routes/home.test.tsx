@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { HOME_GENRE_ROWS } from '@/config/constants';
+import { makeCreator, makeFilm } from '@/testing/fixtures';
+import { deferred, mockFetch } from '@/testing/mock-fetch';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import type { TrendingFilm } from '@/types/api';
+
+import { routes } from '../router';
+
+const nebula = makeFilm({ id: 1, title: 'Nebula Dreams', genre: 'Sci-Fi', isFeatured: true });
+const rule = makeFilm({ id: 5, title: 'Rule 110', genre: 'Drama' });
+const sombra = makeFilm();
+const trending: TrendingFilm[] = [
+  { ...sombra, recentViews: 42 },
+  { ...nebula, recentViews: 7 },
+  { ...rule, recentViews: 1 },
+];
+const aurora = makeCreator({
+  id: 1,
+  user: { firstName: 'Aurora', lastName: 'Vale', profileImageUrl: null },
+  films: [nebula],
+});
+const kenji = makeCreator({
+  id: 2,
+  isVerified: false,
+  user: { firstName: 'Kenji', lastName: 'Mori', profileImageUrl: null },
+  films: [rule],
+});
+
+type Handler = () => Response | Promise<Response>;
+
+function homeHandlers(overrides: Record<string, Handler> = {}) {
+  const handlers: Record<string, Handler> = {
+    'GET /api/films?featured=true&limit=5': () => jsonResponse([nebula]),
+    'GET /api/films?sort=newest&limit=12': () => jsonResponse([sombra, rule, nebula]),
+    'GET /api/films/trending?limit=8': () => jsonResponse(trending),
+    'GET /api/creators?limit=20': () => jsonResponse([aurora, kenji]),
+  };
+  for (const genre of HOME_GENRE_ROWS) {
+    handlers[`GET /api/films?genre=${encodeURIComponent(genre)}&limit=12`] = () =>
+      jsonResponse(genre === 'Drama' ? [rule] : genre === 'Sci-Fi' ? [nebula] : []);
+  }
+  return { ...handlers, ...overrides };
+}
+
+const renderHome = () => renderWithProviders(<></>, { route: '/home', routes });
+const row = (name: string) => screen.getByRole('region', { name });
+
+describe('/home', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the featured hero and New Releases from sort=newest', async () => {
+    mockFetch(homeHandlers());
+    renderHome();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nebula Dreams' })).toBeInTheDocument();
+    const releases = row('New Releases');
+    await waitFor(() => expect(within(releases).getAllByTestId('film-card')).toHaveLength(3));
+    expect(within(releases).getByRole('link', { name: 'See all New Releases' })).toHaveAttribute(
+      'href',
+      '/browse?sort=newest',
+    );
+  });
+
+  it('ranks Trending Now #1 onwards with view counts', async () => {
+    mockFetch(homeHandlers());
+    renderHome();
+
+    await waitFor(() => expect(within(row('Trending Now')).getAllByTestId('trending-item')).toHaveLength(3));
+    const items = within(row('Trending Now')).getAllByTestId('trending-item');
+    expect(items.map((item) => within(item).getByTestId('trending-rank').textContent)).toEqual([
+      '#1',
+      '#2',
+      '#3',
+    ]);
+    expect(within(items[0]!).getByRole('heading', { name: 'Sombra Binaria' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('42 views this week')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('1 view this week')).toBeInTheDocument();
+  });
+
+  it('shows the genre rows that have films and leaves out the empty ones', async () => {
+    const { fetchMock } = mockFetch(homeHandlers());
+    renderHome();
+
+    await waitFor(() => expect(within(row('Drama')).getAllByTestId('film-card')).toHaveLength(1));
+    expect(within(row('Sci-Fi')).getAllByTestId('film-card')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Horror' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Family' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    for (const genre of HOME_GENRE_ROWS) {
+      expect(asked).toContain(`/api/films?genre=${encodeURIComponent(genre)}&limit=12`);
+    }
+  });
+
+  it('shows 8 creator placeholders while the creators load', async () => {
+    const creators = deferred<Response>();
+    mockFetch(homeHandlers({ 'GET /api/creators?limit=20': () => creators.promise }));
+    renderHome();
+
+    await waitFor(() => expect(screen.getAllByTestId('creator-placeholder')).toHaveLength(8));
+    creators.resolve(jsonResponse([aurora]));
+    await waitFor(() => expect(screen.queryAllByTestId('creator-placeholder')).toHaveLength(0));
+    expect(screen.getByRole('button', { name: /Aurora Vale/ })).toBeInTheDocument();
+  });
+
+  it("says 'No creators found' without creators", async () => {
+    mockFetch(homeHandlers({ 'GET /api/creators?limit=20': () => jsonResponse([]) }));
+    renderHome();
+
+    expect(await screen.findByText('No creators found')).toBeInTheDocument();
+  });
+
+  it('explains that Following is coming instead of showing made-up follows', async () => {
+    mockFetch(homeHandlers());
+    renderHome();
+    await screen.findByRole('button', { name: /Aurora Vale/ });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Following' }));
+
+    expect(screen.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Following creators is coming soon')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Aurora Vale/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Featured' }));
+    expect(screen.getByRole('button', { name: /Aurora Vale/ })).toBeInTheDocument();
+  });
+
+  it('toggles a highlighted selection of creators and lists their films', async () => {
+    mockFetch(homeHandlers());
+    renderHome();
+    const auroraCard = await screen.findByRole('button', { name: /Aurora Vale/ });
+    expect(
+      screen.getByText('Select one or more creators above to see their films here.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(auroraCard);
+    expect(auroraCard).toHaveAttribute('aria-pressed', 'true');
+    const selected = row('Films by Selected Creators');
+    expect(
+      within(selected)
+        .getAllByTestId('film-card')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(['Nebula Dreams']);
+
+    await userEvent.click(screen.getByRole('button', { name: /Kenji Mori/ }));
+    expect(
+      within(row('Films by Selected Creators'))
+        .getAllByTestId('film-card')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(['Nebula Dreams', 'Rule 110']);
+
+    await userEvent.click(auroraCard);
+    await userEvent.click(screen.getByRole('button', { name: /Kenji Mori/ }));
+    expect(auroraCard).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      screen.getByText('Select one or more creators above to see their films here.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { makeFilm } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { FilmCard } from './film-card';
+
+const stars = () =>
+  Array.from(screen.getByRole('img', { name: /^Rated/ }).querySelectorAll('[data-star]')).map((star) =>
+    star.getAttribute('data-star'),
+  );
+
+describe('FilmCard', () => {
+  it('shows the poster, title, genre, year, language, duration, creator, rating and views', () => {
+    renderWithProviders(<FilmCard film={makeFilm()} />);
+    const card = screen.getByTestId('film-card');
+
+    expect(within(card).getByRole('heading', { name: 'Sombra Binaria' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Sombra Binaria' })).toHaveAttribute('href', '/film/3');
+    expect(within(card).getByRole('link', { name: 'Watch Now: Sombra Binaria' })).toHaveAttribute(
+      'href',
+      '/film/3',
+    );
+    expect(within(card).getByText('Watch Now')).toBeInTheDocument();
+    expect(within(card).getByText('12 min')).toBeInTheDocument();
+    expect(within(card).getByText('Thriller')).toBeInTheDocument();
+    expect(within(card).getByText('2025')).toBeInTheDocument();
+    expect(within(card).getByText('Spanish')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Omar Haddad' })).toHaveAttribute('href', '/creator/4');
+    expect(within(card).getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    expect(within(card).getByText('3.5')).toBeInTheDocument();
+    expect(within(card).getByText('1.2K views')).toBeInTheDocument();
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/films/3/poster.jpg');
+    expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(within(card).queryByText('Featured')).not.toBeInTheDocument();
+  });
+
+  it('shows the Featured badge on featured films', () => {
+    renderWithProviders(<FilmCard film={makeFilm({ isFeatured: true })} />);
+    expect(screen.getByText('Featured')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['7.0', 3.5, ['full', 'full', 'full', 'half', 'empty']],
+    ['9.0', 4.5, ['full', 'full', 'full', 'full', 'half']],
+    ['10.0', 5, ['full', 'full', 'full', 'full', 'full']],
+    ['7.4', 3.5, ['full', 'full', 'full', 'half', 'empty']],
+    ['7.6', 4, ['full', 'full', 'full', 'full', 'empty']],
+    ['1.0', 0.5, ['half', 'empty', 'empty', 'empty', 'empty']],
+    ['0.0', 0, ['empty', 'empty', 'empty', 'empty', 'empty']],
+  ])('rates %s out of 10 as %s stars out of 5', (rating, outOfFive, expected) => {
+    renderWithProviders(<FilmCard film={makeFilm({ rating })} />);
+
+    expect(screen.getByRole('img', { name: `Rated ${outOfFive} out of 5` })).toBeInTheDocument();
+    expect(stars()).toEqual(expected);
+  });
+
+  it('shows the generated tile with the title when there is no poster', () => {
+    renderWithProviders(<FilmCard film={makeFilm({ posterUrl: null })} />);
+
+    const card = screen.getByTestId('film-card');
+    expect(card.querySelector('img')).toBeNull();
+    expect(within(screen.getByTestId('poster-fallback')).getByText('Sombra Binaria')).toBeInTheDocument();
+  });
+
+  it('falls back to the generated tile when the poster fails to load', () => {
+    renderWithProviders(<FilmCard film={makeFilm()} />);
+    const image = screen.getByTestId('film-card').querySelector('img');
+    expect(image).not.toBeNull();
+    expect(screen.queryByTestId('poster-fallback')).not.toBeInTheDocument();
+
+    fireEvent.error(image!);
+
+    expect(screen.getByTestId('film-card').querySelector('img')).toBeNull();
+    expect(screen.getByTestId('poster-fallback')).toHaveTextContent('Sombra Binaria');
+  });
+
+  it('likes and unlikes locally, per card', async () => {
+    renderWithProviders(
+      <>
+        <FilmCard film={makeFilm()} />
+        <FilmCard film={makeFilm({ id: 1, title: 'Nebula Dreams' })} />
+      </>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like Sombra Binaria' }));
+    expect(screen.getByRole('button', { name: 'Unlike Sombra Binaria' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like Nebula Dreams' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Unlike Sombra Binaria' }));
+    expect(screen.getByRole('button', { name: 'Like Sombra Binaria' })).toBeInTheDocument();
+  });
+});

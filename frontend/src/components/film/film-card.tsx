@@ -1,0 +1,144 @@
+import { Clock, Eye, Heart, Play, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { RatingStars } from '@/components/ui/rating-stars';
+import { Skeleton } from '@/components/ui/skeleton';
+import { creatorPath, filmPath } from '@/config/paths';
+import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
+import { getPersonName } from '@/lib/user';
+import { cn } from '@/lib/utils';
+import type { Film } from '@/types/api';
+
+import { FilmPoster } from './film-poster';
+
+type FilmCardProps = {
+  film: Film;
+  className?: string;
+  /** Load the poster at once (first row of a page). */
+  eager?: boolean;
+};
+
+/**
+ * The browse film card (SPEC §2): poster with a Watch Now overlay, Featured badge, duration, title,
+ * genre, year, creator link, rating out of 5 with half stars, views, language, and a like toggle that
+ * is local to the card (SPEC §4).
+ */
+export function FilmCard({ film, className, eager }: FilmCardProps) {
+  const [liked, setLiked] = useState(false);
+  const creatorName = getPersonName(film.creator.user);
+  const unrated = isUnrated(film.rating);
+
+  return (
+    <article
+      data-testid="film-card"
+      data-film-id={film.id}
+      data-genre={film.genre}
+      data-language={film.language}
+      className={cn('group relative flex min-w-0 flex-col', className)}
+    >
+      <div className="relative overflow-hidden rounded-xl bg-surface-raised shadow-lg shadow-black/40 ring-1 ring-white/10 transition duration-300 group-hover:ring-white/25">
+        <FilmPoster
+          title={film.title}
+          posterUrl={film.posterUrl}
+          eager={eager}
+          className="transition-transform duration-500 group-hover:scale-[1.04]"
+        />
+        <div className="pointer-events-none absolute inset-x-0 top-0 h-16 bg-gradient-to-b from-black/60 to-transparent" />
+        <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap gap-1.5">
+          {film.isFeatured ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-[11px] font-bold text-accent-fg shadow">
+              <Sparkles className="size-3" aria-hidden="true" />
+              Featured
+            </span>
+          ) : null}
+          {film.status === 'pending' ? (
+            <span className="rounded-full bg-sky-500/90 px-2 py-0.5 text-[11px] font-bold text-white shadow">
+              In review
+            </span>
+          ) : null}
+        </div>
+        <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur-sm">
+          <Clock className="size-3" aria-hidden="true" />
+          {formatMinutes(film.duration)}
+        </span>
+
+        <Link
+          to={filmPath(film.id)}
+          aria-label={`Watch Now: ${film.title}`}
+          className={cn(
+            'absolute inset-0 flex items-center justify-center bg-black/55 opacity-0 transition-opacity duration-300',
+            'group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-offset-[-2px]',
+          )}
+        >
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-4 py-2 text-sm font-bold text-accent-fg shadow-xl shadow-black/50">
+            <Play className="size-4 fill-current" aria-hidden="true" />
+            Watch Now
+          </span>
+        </Link>
+
+        <button
+          type="button"
+          onClick={() => setLiked((value) => !value)}
+          aria-label={liked ? `Unlike ${film.title}` : `Like ${film.title}`}
+          title={liked ? 'Unlike' : 'Like'}
+          className={cn(
+            'absolute top-2 right-2 z-10 inline-flex size-8 items-center justify-center rounded-full backdrop-blur-sm transition',
+            liked
+              ? 'bg-rose-500/90 text-white'
+              : 'bg-black/60 text-white/85 hover:bg-black/80 hover:text-white',
+          )}
+        >
+          <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden="true" />
+        </button>
+      </div>
+
+      <div className="mt-3 flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="truncate text-sm font-semibold text-fg">
+          <Link to={filmPath(film.id)} className="rounded-sm hover:text-accent">
+            {film.title}
+          </Link>
+        </h3>
+        <p className="truncate text-xs text-fg-subtle">
+          <span>{film.genre}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{film.releaseYear}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{film.language}</span>
+        </p>
+        <p className="truncate text-xs text-fg-muted">
+          by{' '}
+          <Link to={creatorPath(film.creator.id)} className="font-medium text-fg-muted hover:text-fg">
+            {creatorName}
+          </Link>
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-1 text-xs text-fg-subtle">
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <RatingStars rating={film.rating} starClassName="size-3" />
+            {unrated ? null : (
+              <span className="font-semibold text-fg-muted tabular-nums">
+                {formatRatingOutOfFive(film.rating)}
+              </span>
+            )}
+          </span>
+          <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap tabular-nums">
+            <Eye className="size-3.5" aria-hidden="true" />
+            {formatViews(film.viewCount)}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The loading stand-in of a {@link FilmCard}, the same size. */
+export function FilmCardSkeleton({ className }: { className?: string }) {
+  return (
+    <div data-testid="film-card-skeleton" className={cn('flex flex-col', className)}>
+      <Skeleton className="aspect-[2/3] w-full" />
+      <Skeleton className="mt-3 h-4 w-4/5 rounded-md" />
+      <Skeleton className="mt-2 h-3 w-3/5 rounded-md" />
+      <Skeleton className="mt-2 h-3 w-2/5 rounded-md" />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api, isApiError } from '@/lib/api-client';
+import type { CreatorProfile } from '@/types/api';
+
+/** SPEC §7: GET /api/creators/{id} → the profile with all published films, contact address and stats. */
+export const getCreator = (id: number, signal?: AbortSignal): Promise<CreatorProfile> =>
+  api.get<CreatorProfile>(`/api/creators/${id}`, { signal });
+
+export const getCreatorQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['creators', 'detail', id] as const,
+    queryFn: ({ signal }) => getCreator(id, signal),
+  });
+
+export const useCreator = (id: number) => useQuery(getCreatorQueryOptions(id));
+
+/** A 404 (or an id the server rejects) is the 'Creator Not Found' screen rather than an outage. */
+export const isCreatorNotFound = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.status === 400);

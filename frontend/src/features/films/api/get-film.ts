@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api, isApiError } from '@/lib/api-client';
+import type { Film } from '@/types/api';
+
+/** SPEC §7: GET /api/films/{id}; 404 when the film does not exist or is hidden from the viewer. */
+export const getFilm = (id: number, signal?: AbortSignal): Promise<Film> =>
+  api.get<Film>(`/api/films/${id}`, { signal });
+
+export const getFilmQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['films', 'detail', id] as const,
+    queryFn: ({ signal }) => getFilm(id, signal),
+  });
+
+export const useFilm = (id: number) => useQuery(getFilmQueryOptions(id));
+
+/** Whether a failed film load means "there is no such film" (the not-found screen) rather than an outage. */
+export const isFilmNotFound = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.status === 400);

@@ -1,0 +1,252 @@
+import { Clapperboard, Film as FilmIcon, RotateCcw, Search, SearchX, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
+import {
+  BROWSE_FETCH_LIMIT,
+  BROWSE_SKELETON_COUNT,
+  FILM_SORTS,
+  GENRE_OPTIONS,
+  LANGUAGE_OPTIONS,
+  type FilmSort,
+} from '@/config/constants';
+import { formatFilmCount } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+import { useFilms } from '../api/get-films';
+import { useSearchFilms } from '../api/search-films';
+import {
+  activeFilterChips,
+  EMPTY_BROWSE_FILTERS,
+  hasActiveFilters,
+  readBrowseFilters,
+  SORT_LABELS,
+  sortSearchResults,
+  writeBrowseFilters,
+  type BrowseFilters,
+} from '../utils/browse-filters';
+
+/** SEARCH_MAX_LENGTH matches the server's limit on q. */
+const SEARCH_MAX_LENGTH = 100;
+
+/** The options of a select, with the current value added when it is not one of them (e.g. genre=Family). */
+function withCurrent(
+  all: string,
+  values: readonly string[],
+  current: string,
+): { value: string; options: SelectOption[] } {
+  const canonical = values.find((value) => value.toLowerCase() === current.toLowerCase()) ?? current;
+  const listed = values.includes(canonical) || canonical === '' ? values : [...values, canonical];
+  return {
+    value: canonical,
+    options: [{ value: '', label: all }, ...listed.map((value) => ({ value, label: value }))],
+  };
+}
+
+const sortOptions: SelectOption[] = FILM_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
+
+/**
+ * Browse Films (SPEC §2): a filter panel kept in step with the URL (q, genre, language, sort), removable
+ * chips, and a 2/4/6-column grid. A search uses GET /api/films/search, otherwise GET /api/films.
+ */
+export function BrowseFilms() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readBrowseFilters(searchParams);
+  const searchId = useId();
+
+  // The search box edits a draft; the URL changes on submit. A new q in the URL (the navigation bar's
+  // search, a removed chip) replaces the draft.
+  const [draft, setDraft] = useState(filters.q);
+  const [draftFor, setDraftFor] = useState(filters.q);
+  if (draftFor !== filters.q) {
+    setDraftFor(filters.q);
+    setDraft(filters.q);
+  }
+
+  const update = (next: Partial<BrowseFilters>) =>
+    setSearchParams(writeBrowseFilters({ ...filters, ...next }, searchParams));
+
+  const searching = filters.q !== '';
+  const genre = filters.genre || undefined;
+  const language = filters.language || undefined;
+  const search = useSearchFilms({ q: filters.q, genre, language }, { enabled: searching });
+  const list = useFilms(
+    { genre, language, sort: filters.sort, limit: BROWSE_FETCH_LIMIT },
+    { enabled: !searching },
+  );
+  const query = searching ? search : list;
+  const films = query.data ? (searching ? sortSearchResults(query.data, filters.sort) : query.data) : [];
+
+  const genreSelect = withCurrent('All Genres', GENRE_OPTIONS, filters.genre);
+  const languageSelect = withCurrent('All Languages', LANGUAGE_OPTIONS, filters.language);
+  const chips = activeFilterChips(filters);
+  const filtered = hasActiveFilters(filters);
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  };
+
+  const clearFilters = () => {
+    setDraft('');
+    setSearchParams(writeBrowseFilters(EMPTY_BROWSE_FILTERS));
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-screen-2xl px-4 pt-24 pb-16 md:px-8 md:pt-28">
+      <title>Browse Films · Kinora</title>
+      <header className="mb-8 flex flex-col gap-2">
+        <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Catalogue</p>
+        <h1 className="text-3xl font-black tracking-tight text-fg md:text-5xl">Browse Films</h1>
+        <p className="max-w-2xl text-fg-muted">
+          Independent generative cinema from creators worldwide. Search by title, or narrow by genre and
+          language.
+        </p>
+      </header>
+
+      <section
+        aria-label="Filters"
+        className="rounded-2xl border border-white/10 bg-surface/80 p-4 shadow-xl shadow-black/30 md:p-5"
+      >
+        <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-4 md:gap-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+          <form
+            role="search"
+            onSubmit={onSearch}
+            className="col-span-2 flex min-w-0 flex-col gap-1.5 md:col-span-4 lg:col-span-1"
+          >
+            <label
+              htmlFor={searchId}
+              className="text-xs font-semibold tracking-wide text-fg-subtle uppercase"
+            >
+              Search by title
+            </label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
+                aria-hidden="true"
+              />
+              <input
+                id={searchId}
+                type="search"
+                value={draft}
+                maxLength={SEARCH_MAX_LENGTH}
+                onChange={(event) => setDraft(event.target.value)}
+                placeholder="Try “nebula” or “conway”"
+                autoComplete="off"
+                enterKeyHint="search"
+                className={cn(
+                  'h-11 w-full rounded-xl border border-white/10 bg-surface-raised pr-24 pl-9 text-sm text-fg placeholder:text-fg-subtle',
+                  'transition-colors hover:border-white/20 focus:border-accent/70 focus-visible:outline-none',
+                  '[&::-webkit-search-cancel-button]:hidden',
+                )}
+              />
+              <Button
+                type="submit"
+                size="sm"
+                className="absolute top-1/2 right-1 h-9 -translate-y-1/2 rounded-lg px-3"
+              >
+                Search
+              </Button>
+            </div>
+          </form>
+
+          <SelectField
+            label="Genre"
+            value={genreSelect.value}
+            options={genreSelect.options}
+            onChange={(value) => update({ genre: value })}
+          />
+          <SelectField
+            label="Language"
+            value={languageSelect.value}
+            options={languageSelect.options}
+            onChange={(value) => update({ language: value })}
+          />
+          <SelectField
+            label="Sort by"
+            value={filters.sort}
+            options={sortOptions}
+            onChange={(value) => update({ sort: value as FilmSort })}
+          />
+          <Button variant="outline" onClick={clearFilters} disabled={!filtered} className="h-11 rounded-xl">
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Clear Filters
+          </Button>
+        </div>
+
+        {chips.length > 0 ? (
+          <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-white/5 pt-4">
+            <span className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+              Active filters
+            </span>
+            <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <span className="inline-flex items-center gap-1 rounded-full border border-accent/30 bg-accent/10 py-1 pr-1 pl-3 text-sm font-medium text-accent">
+                    {chip.label}
+                    <button
+                      type="button"
+                      aria-label={`Remove ${chip.label}`}
+                      onClick={() => update({ [chip.key]: EMPTY_BROWSE_FILTERS[chip.key] })}
+                      className="inline-flex size-6 items-center justify-center rounded-full transition-colors hover:bg-accent/20"
+                    >
+                      <X className="size-3.5" aria-hidden="true" />
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+
+      <div className="mt-8 mb-4 flex items-center justify-between gap-4">
+        <h2 className="text-lg font-bold text-fg">
+          {searching ? `Results for “${filters.q}”` : filtered ? 'Matching Films' : 'All Films'}
+        </h2>
+        <p role="status" data-testid="result-count" className="text-sm text-fg-subtle">
+          {query.isSuccess ? formatFilmCount(films.length) : query.isPending ? 'Loading films…' : ''}
+        </p>
+      </div>
+
+      {query.isPending ? (
+        <div aria-busy="true" aria-label="Loading films" className={gridClasses}>
+          {Array.from({ length: BROWSE_SKELETON_COUNT }, (_, index) => (
+            <FilmCardSkeleton key={index} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <EmptyState
+          icon={Clapperboard}
+          title="Films could not be loaded"
+          hint="Something went wrong on our side. Please try again."
+          action={
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : films.length === 0 ? (
+        <EmptyState
+          icon={filtered ? SearchX : FilmIcon}
+          title="No films found"
+          hint={filtered ? 'Try adjusting your search criteria' : 'Check back later for new content'}
+        />
+      ) : (
+        <ul aria-label="Films" className={gridClasses}>
+          {films.map((film, index) => (
+            <li key={film.id} className="flex">
+              <FilmCard film={film} eager={index < 6} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const gridClasses = 'grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4 lg:grid-cols-6';

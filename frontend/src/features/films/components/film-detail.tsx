@@ -1,0 +1,370 @@
+import {
+  BadgeCheck,
+  Calendar,
+  Clock,
+  Eye,
+  Film as FilmIcon,
+  Globe,
+  Play,
+  Sparkles,
+  Star,
+  Users,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { FilmPoster } from '@/components/film/film-poster';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { RatingStars } from '@/components/ui/rating-stars';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
+import { browsePath, creatorPath, filmPath, paths } from '@/config/paths';
+import {
+  formatCount,
+  formatFollowers,
+  formatMinutes,
+  formatRatingOutOfFive,
+  formatViews,
+  isUnrated,
+} from '@/lib/format';
+import { getPersonInitials, getPersonName } from '@/lib/user';
+import { cn } from '@/lib/utils';
+import type { Film } from '@/types/api';
+
+import { useFilms } from '../api/get-films';
+import { isFilmNotFound, useFilm } from '../api/get-film';
+import { useRecordView } from '../api/record-view';
+import { FilmPlayer } from './film-player';
+
+/** SPEC §2 film detail: 'Film Not Found', on a 404 and on an id that is not a positive integer. */
+export function FilmNotFound() {
+  return (
+    <section className="spotlight flex min-h-[75dvh] flex-1 items-center justify-center px-4 pt-28 pb-20">
+      <title>Film Not Found · Kinora</title>
+      <div className="max-w-lg animate-fade-up text-center">
+        <span className="mx-auto mb-6 inline-flex size-16 items-center justify-center rounded-2xl border border-white/10 bg-white/5 text-accent">
+          <FilmIcon className="size-8" aria-hidden="true" />
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight text-fg md:text-4xl">Film Not Found</h1>
+        <p className="mt-4 text-fg-muted">The film you're looking for doesn't exist or has been removed.</p>
+        <Link to={paths.browse} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+          Browse Films
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FilmLoading() {
+  return (
+    <section className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20">
+      <Spinner label="Loading film details" />
+      <p className="text-fg-muted">Loading film details...</p>
+    </section>
+  );
+}
+
+function FilmLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section
+      role="alert"
+      className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20 text-center"
+    >
+      <h1 className="text-2xl font-bold text-fg">This film could not be loaded</h1>
+      <p className="text-fg-muted">Something went wrong on our side. Please try again.</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </section>
+  );
+}
+
+/** The film detail screen (SPEC §2) for a valid id. */
+export function FilmDetail({ filmId }: { filmId: number }) {
+  const film = useFilm(filmId);
+
+  if (film.isPending) return <FilmLoading />;
+  if (film.isError) {
+    return isFilmNotFound(film.error) ? (
+      <FilmNotFound />
+    ) : (
+      <FilmLoadError onRetry={() => void film.refetch()} />
+    );
+  }
+  return <FilmDetailView film={film.data} />;
+}
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label={title}
+      className={cn(
+        'rounded-2xl border border-white/10 bg-surface/80 p-5 shadow-xl shadow-black/20 md:p-6',
+        className,
+      )}
+    >
+      <h2 className="mb-4 text-lg font-bold tracking-tight text-fg">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function FilmDetailView({ film }: { film: Film }) {
+  const [playerOpen, setPlayerOpen] = useState(false);
+  const recordView = useRecordView();
+  const creatorName = getPersonName(film.creator.user);
+  const unrated = isUnrated(film.rating);
+
+  const play = () => {
+    recordView.mutate(film.id);
+    setPlayerOpen(true);
+  };
+
+  return (
+    <article className="flex-1">
+      <title>{`${film.title} · Kinora`}</title>
+
+      <header className="relative isolate overflow-hidden">
+        <div aria-hidden="true" className="absolute inset-0 -z-10">
+          {film.posterUrl ? (
+            <img
+              src={film.posterUrl}
+              alt=""
+              className="size-full scale-110 object-cover opacity-45 blur-2xl"
+              decoding="async"
+            />
+          ) : null}
+          <div className="absolute inset-0 bg-gradient-to-b from-background/40 via-background/70 to-background" />
+          <div className="absolute inset-0 bg-gradient-to-r from-background via-background/60 to-transparent" />
+        </div>
+
+        <div className="mx-auto grid max-w-screen-xl gap-8 px-4 pt-24 pb-12 md:grid-cols-[16rem_1fr] md:gap-12 md:px-8 md:pt-32 md:pb-16 lg:grid-cols-[18rem_1fr]">
+          <FilmPoster
+            title={film.title}
+            posterUrl={film.posterUrl}
+            alt={`${film.title} poster`}
+            eager
+            className="mx-auto w-48 animate-fade-up rounded-2xl shadow-2xl shadow-black/70 ring-1 ring-white/15 md:w-full"
+          />
+
+          <div className="flex animate-fade-up flex-col justify-end">
+            <div className="mb-4 flex flex-wrap items-center gap-2">
+              {film.isFeatured ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-bold text-accent-fg">
+                  <Sparkles className="size-3.5" aria-hidden="true" />
+                  Featured
+                </span>
+              ) : null}
+              <Link
+                to={browsePath({ genre: film.genre })}
+                className="rounded-full border border-white/15 bg-white/5 px-3 py-1 text-xs font-semibold text-fg-muted hover:border-white/30 hover:text-fg"
+              >
+                {film.genre}
+              </Link>
+              {film.status === 'pending' ? (
+                <span className="rounded-full bg-sky-500/90 px-3 py-1 text-xs font-bold text-white">
+                  In review
+                </span>
+              ) : null}
+            </div>
+
+            <h1 className="text-4xl font-black tracking-tight text-balance text-fg md:text-6xl">
+              {film.title}
+            </h1>
+
+            <ul className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-fg-muted">
+              <li className="inline-flex items-center gap-1.5">
+                <Calendar className="size-4" aria-hidden="true" />
+                {film.releaseYear}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" />
+                {formatMinutes(film.duration)}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <Globe className="size-4" aria-hidden="true" />
+                {film.language}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <RatingStars rating={film.rating} starClassName="size-4" />
+                <span className="font-semibold text-fg">
+                  {unrated ? 'No ratings yet' : `${formatRatingOutOfFive(film.rating)} / 5`}
+                </span>
+              </li>
+              <li className="inline-flex items-center gap-1.5" data-testid="film-views">
+                <Eye className="size-4" aria-hidden="true" />
+                {formatCount(film.viewCount)} {film.viewCount === 1 ? 'view' : 'views'}
+              </li>
+            </ul>
+
+            <p className="mt-6 max-w-3xl text-base leading-relaxed text-pretty text-fg-muted md:text-lg">
+              {film.description}
+            </p>
+
+            <div className="mt-8 flex flex-wrap items-center gap-4">
+              <Button size="lg" onClick={play} className="px-8">
+                <Play className="size-5 fill-current" aria-hidden="true" />
+                Play Now
+              </Button>
+              <Link
+                to={creatorPath(film.creator.id)}
+                className="inline-flex items-center gap-3 rounded-full py-1 pr-4 pl-1 text-sm text-fg-muted transition-colors hover:bg-white/5 hover:text-fg"
+              >
+                <Avatar
+                  src={film.creator.user.profileImageUrl}
+                  initials={getPersonInitials(film.creator.user)}
+                  size="size-9 text-sm"
+                />
+                <span>
+                  <span className="block text-xs text-fg-subtle">A film by</span>
+                  <span className="font-semibold text-fg">{creatorName}</span>
+                </span>
+              </Link>
+            </div>
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-screen-xl gap-6 px-4 pb-20 md:px-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card title="About the Creator">
+            <div className="flex items-start gap-4">
+              <Avatar
+                src={film.creator.user.profileImageUrl}
+                initials={getPersonInitials(film.creator.user)}
+                size="size-16 text-lg"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-1.5 text-lg font-semibold text-fg">
+                  {creatorName}
+                  {film.creator.isVerified ? (
+                    <BadgeCheck className="size-5 text-accent" aria-label="Verified creator" />
+                  ) : null}
+                </p>
+                <p className="text-sm text-fg-subtle">Independent Filmmaker</p>
+                <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-fg-muted">
+                  <Users className="size-4" aria-hidden="true" />
+                  {formatFollowers(film.creator.followerCount)}
+                </p>
+              </div>
+            </div>
+            {film.creator.bio ? (
+              <p className="mt-4 leading-relaxed text-fg-muted">{film.creator.bio}</p>
+            ) : null}
+            <Link
+              to={creatorPath(film.creator.id)}
+              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
+            >
+              View creator profile
+            </Link>
+          </Card>
+
+          <Card title="Film Details">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
+              <Detail term="Genre">{film.genre}</Detail>
+              <Detail term="Language">{film.language}</Detail>
+              <Detail term="Duration">{formatMinutes(film.duration)}</Detail>
+              <Detail term="Release Year">{film.releaseYear}</Detail>
+              <Detail term="Rating">
+                {unrated
+                  ? 'Not yet rated'
+                  : `${formatRatingOutOfFive(film.rating)} / 5 (${film.rating} / 10)`}
+              </Detail>
+              <Detail term="Views">{formatCount(film.viewCount)}</Detail>
+              <Detail term="Creator">
+                <Link to={creatorPath(film.creator.id)} className="text-accent hover:underline">
+                  {creatorName}
+                </Link>
+              </Detail>
+              {film.publishedAt ? (
+                <Detail term="Published">
+                  {new Date(film.publishedAt).toLocaleDateString('en', { dateStyle: 'medium' })}
+                </Detail>
+              ) : null}
+            </dl>
+          </Card>
+        </div>
+
+        <RelatedFilms film={film} />
+      </div>
+
+      {playerOpen ? <FilmPlayer film={film} onClose={() => setPlayerOpen(false)} /> : null}
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{term}</dt>
+      <dd className="mt-1 truncate text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** 'More {genre} Films': 6 requested without this film, 4 shown (SPEC §9). */
+function RelatedFilms({ film }: { film: Film }) {
+  const related = useFilms({ genre: film.genre, excludeId: film.id, limit: RELATED_FILMS_REQUESTED });
+  const films = (related.data ?? []).filter((other) => other.id !== film.id).slice(0, RELATED_FILMS_SHOWN);
+
+  return (
+    <Card title={`More ${film.genre} Films`} className="self-start">
+      {related.isPending ? (
+        <ul aria-busy="true" className="space-y-4">
+          {Array.from({ length: RELATED_FILMS_SHOWN }, (_, index) => (
+            <li key={index} className="flex gap-3">
+              <Skeleton className="aspect-[2/3] w-16 shrink-0 rounded-lg" />
+              <div className="flex-1 space-y-2 py-1">
+                <Skeleton className="h-4 w-3/4 rounded-md" />
+                <Skeleton className="h-3 w-1/2 rounded-md" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : films.length === 0 ? (
+        <p className="text-sm text-fg-subtle">
+          {related.isError ? 'Related films could not be loaded.' : `No other ${film.genre} films yet.`}
+        </p>
+      ) : (
+        <ul aria-label={`More ${film.genre} films`} className="space-y-3">
+          {films.map((other) => (
+            <li key={other.id}>
+              <Link
+                to={filmPath(other.id)}
+                className="group flex gap-3 rounded-xl p-1.5 transition-colors hover:bg-white/5"
+              >
+                <FilmPoster
+                  title={other.title}
+                  posterUrl={other.posterUrl}
+                  className="w-16 shrink-0 rounded-lg ring-1 ring-white/10"
+                />
+                <span className="flex min-w-0 flex-col justify-center gap-1">
+                  <span className="truncate font-semibold text-fg group-hover:text-accent">
+                    {other.title}
+                  </span>
+                  <span className="truncate text-xs text-fg-subtle">
+                    {other.releaseYear} · {formatMinutes(other.duration)} · {other.language}
+                  </span>
+                  <span className="inline-flex items-center gap-1 text-xs text-fg-muted">
+                    <Star className="size-3 fill-accent text-accent" aria-hidden="true" />
+                    {isUnrated(other.rating) ? 'New' : formatRatingOutOfFive(other.rating)}
+                    <span aria-hidden="true">·</span>
+                    {formatViews(other.viewCount)}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link
+        to={browsePath({ genre: film.genre })}
+        className="mt-4 inline-flex text-sm font-semibold text-accent hover:underline"
+      >
+        Browse all {film.genre} films
+      </Link>
+    </Card>
+  );
+}

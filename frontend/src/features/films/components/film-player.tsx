@@ -1,0 +1,508 @@
+import {
+  AlertTriangle,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  RotateCcw,
+  RotateCw,
+  Volume1,
+  Volume2,
+  VolumeX,
+  X,
+} from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { PLAYER_CONTROLS_HIDE_MS, PLAYER_SEEK_STEP_S, PLAYER_VOLUME_STEP } from '@/config/constants';
+import { formatClock } from '@/lib/format';
+import { getPersonName } from '@/lib/user';
+import { cn } from '@/lib/utils';
+import type { Film } from '@/types/api';
+
+import { useHlsSource } from '../hooks/use-hls-source';
+
+export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'>;
+
+type FilmPlayerProps = {
+  film: PlayerFilm;
+  onClose: () => void;
+};
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+
+/** Keys typed into a text field belong to the field, not to the player. */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
+}
+
+const isRange = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'range';
+
+const roundVolume = (value: number) => Math.min(1, Math.max(0, Math.round(value * 10) / 10));
+
+const FOCUSABLE = 'button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [href]';
+
+/**
+ * The full-screen player overlay (SPEC §2): HLS playback with a seek bar, play/pause, back and forward
+ * 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
+ * movement; Escape closes, Space plays or pauses, M mutes. Without a video it shows a demo placeholder.
+ */
+export function FilmPlayer({ film, onClose }: FilmPlayerProps) {
+  return createPortal(<PlayerOverlay film={film} onClose={onClose} />, document.body);
+}
+
+function PlayerOverlay({ film, onClose }: FilmPlayerProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hasVideo = Boolean(film.videoUrl);
+
+  const [playing, setPlaying] = useState(false);
+  const [buffering, setBuffering] = useState(hasVideo);
+  const [error, setError] = useState<string | null>(null);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [bufferedEnd, setBufferedEnd] = useState(0);
+  const [volume, setVolumeState] = useState(1);
+  const [muted, setMuted] = useState(false);
+  const [controlsShown, setControlsShown] = useState(true);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  const { retry } = useHlsSource(videoRef, film.videoUrl, {
+    onFatalError: (reason) => {
+      setError(reason);
+      setBuffering(false);
+    },
+  });
+
+  const revealControls = useCallback(() => {
+    setControlsShown(true);
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setControlsShown(false), PLAYER_CONTROLS_HIDE_MS);
+  }, []);
+
+  // Controls stay up while paused, buffering or failed; they hide only over a playing film.
+  const controlsVisible = controlsShown || !playing || Boolean(error);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video || !hasVideo) return;
+    if (video.paused || video.ended) {
+      try {
+        void video.play()?.catch(() => undefined);
+      } catch {
+        // Not playable yet; the error or buffering state already says why.
+      }
+    } else {
+      video.pause();
+    }
+  }, [hasVideo]);
+
+  const seekBy = useCallback((seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+    video.currentTime = Math.min(end, Math.max(0, video.currentTime + seconds));
+    setCurrentTime(video.currentTime);
+  }, []);
+
+  const applyVolume = useCallback((next: number) => {
+    const value = roundVolume(next);
+    const video = videoRef.current;
+    if (video) {
+      video.volume = value;
+      video.muted = value === 0;
+    }
+    setVolumeState(value);
+    setMuted(value === 0);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const next = !video.muted;
+    video.muted = next;
+    // Unmuting at volume 0 would stay silent: bring the volume back up a step.
+    if (!next && video.volume === 0) video.volume = PLAYER_VOLUME_STEP;
+    setMuted(next);
+    setVolumeState(video.volume);
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    if (document.fullscreenElement) {
+      void document.exitFullscreen?.().catch(() => undefined);
+    } else {
+      void container.requestFullscreen?.().catch((cause: unknown) => {
+        console.info('[player] fullscreen refused', cause);
+      });
+    }
+  }, []);
+
+  // Keyboard: Escape closes, Space plays/pauses, M mutes (SPEC §2); arrows seek and set the volume.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTextEntry(event.target)) return;
+      switch (event.key) {
+        case 'Escape':
+          event.preventDefault();
+          onClose();
+          return;
+        case ' ':
+        case 'Spacebar':
+        case 'k':
+        case 'K':
+          event.preventDefault();
+          togglePlay();
+          break;
+        case 'm':
+        case 'M':
+          event.preventDefault();
+          toggleMute();
+          break;
+        case 'f':
+        case 'F':
+          event.preventDefault();
+          toggleFullscreen();
+          break;
+        case 'ArrowLeft':
+        case 'ArrowRight':
+          if (isRange(event.target)) return;
+          event.preventDefault();
+          seekBy(event.key === 'ArrowLeft' ? -PLAYER_SEEK_STEP_S : PLAYER_SEEK_STEP_S);
+          break;
+        case 'ArrowUp':
+        case 'ArrowDown':
+          if (isRange(event.target)) return;
+          event.preventDefault();
+          applyVolume(
+            (videoRef.current?.muted ? 0 : (videoRef.current?.volume ?? 1)) +
+              (event.key === 'ArrowUp' ? PLAYER_VOLUME_STEP : -PLAYER_VOLUME_STEP),
+          );
+          break;
+        case 'Tab': {
+          // Keep focus inside the dialog.
+          const focusable = Array.from(containerRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+          const first = focusable[0];
+          const last = focusable.at(-1);
+          if (!first || !last) return;
+          if (
+            event.shiftKey &&
+            (document.activeElement === first || document.activeElement === containerRef.current)
+          ) {
+            event.preventDefault();
+            last.focus();
+          } else if (!event.shiftKey && document.activeElement === last) {
+            event.preventDefault();
+            first.focus();
+          }
+          break;
+        }
+        default:
+          return;
+      }
+      revealControls();
+    };
+    // A focused button would also "click" on Space's keyup: the keydown above already toggled.
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key === ' ' && !isTextEntry(event.target)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keyup', onKeyUp);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keyup', onKeyUp);
+    };
+  }, [onClose, togglePlay, toggleMute, toggleFullscreen, seekBy, applyVolume, revealControls]);
+
+  // The overlay owns the page while open: no scrolling behind it, focus inside, focus back on close.
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    containerRef.current?.focus();
+    const onFullscreenChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
+    document.addEventListener('fullscreenchange', onFullscreenChange);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener('fullscreenchange', onFullscreenChange);
+      clearTimeout(hideTimer.current);
+      if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+      previouslyFocused?.focus?.();
+    };
+  }, []);
+
+  useEffect(() => {
+    revealControls();
+  }, [revealControls]);
+
+  const updateBuffered = (video: HTMLVideoElement) => {
+    const ranges = video.buffered;
+    if (ranges && ranges.length > 0) setBufferedEnd(ranges.end(ranges.length - 1));
+  };
+
+  const retryPlayback = () => {
+    setError(null);
+    setBuffering(true);
+    retry();
+  };
+
+  const creatorName = getPersonName(film.creator.user);
+  const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
+  const buffered = duration > 0 ? Math.min(100, (bufferedEnd / duration) * 100) : 0;
+  const shownVolume = muted ? 0 : volume;
+  const VolumeIcon = shownVolume === 0 ? VolumeX : shownVolume < 0.5 ? Volume1 : Volume2;
+
+  return (
+    <div
+      ref={containerRef}
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Playing ${film.title}`}
+      tabIndex={-1}
+      data-testid="film-player"
+      data-controls-visible={controlsVisible ? 'true' : 'false'}
+      onMouseMove={revealControls}
+      onPointerDown={revealControls}
+      onFocusCapture={revealControls}
+      className={cn(
+        'fixed inset-0 z-[70] flex items-center justify-center bg-black text-white outline-none',
+        !controlsVisible && 'cursor-none',
+      )}
+    >
+      {hasVideo ? (
+        <video
+          ref={videoRef}
+          data-testid="film-video"
+          playsInline
+          preload="auto"
+          poster={film.posterUrl ?? undefined}
+          onClick={togglePlay}
+          onDoubleClick={toggleFullscreen}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+          onWaiting={() => setBuffering(true)}
+          onSeeking={() => setBuffering(true)}
+          onPlaying={() => setBuffering(false)}
+          onCanPlay={() => setBuffering(false)}
+          onSeeked={() => setBuffering(false)}
+          onTimeUpdate={(event) => {
+            setCurrentTime(event.currentTarget.currentTime);
+            updateBuffered(event.currentTarget);
+          }}
+          onProgress={(event) => updateBuffered(event.currentTarget)}
+          onDurationChange={(event) =>
+            setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
+          }
+          onLoadedMetadata={(event) =>
+            setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
+          }
+          onVolumeChange={(event) => {
+            setVolumeState(event.currentTarget.volume);
+            setMuted(event.currentTarget.muted);
+          }}
+          className="size-full bg-black object-contain"
+        />
+      ) : (
+        <DemoPlaceholder title={film.title} creatorName={creatorName} />
+      )}
+
+      {/* Centre: buffering spinner, error, or a big play button while paused. */}
+      {hasVideo ? (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          {error ? (
+            <div
+              role="alert"
+              className="pointer-events-auto mx-4 max-w-md rounded-2xl border border-white/10 bg-black/80 p-6 text-center backdrop-blur"
+            >
+              <AlertTriangle className="mx-auto mb-3 size-8 text-accent" aria-hidden="true" />
+              <p className="text-lg font-semibold">This film can't be played right now.</p>
+              <p className="mt-1 text-sm text-white/70">{error}</p>
+              <div className="mt-5 flex justify-center gap-3">
+                <Button onClick={retryPlayback}>Try again</Button>
+                <Button variant="outline" onClick={onClose}>
+                  Close
+                </Button>
+              </div>
+            </div>
+          ) : buffering ? (
+            <Spinner
+              label="Loading video"
+              className="[&>span:first-child]:size-14 [&>span:first-child]:border-4"
+            />
+          ) : !playing ? (
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-hidden="true"
+              onClick={togglePlay}
+              className="pointer-events-auto inline-flex size-20 items-center justify-center rounded-full bg-black/50 ring-1 ring-white/30 backdrop-blur transition hover:scale-105 hover:bg-accent hover:text-accent-fg"
+            >
+              <Play className="size-9 translate-x-0.5 fill-current" />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {/* Top bar: close, title. */}
+      <div
+        className={cn(
+          'absolute inset-x-0 top-0 flex items-center gap-3 bg-gradient-to-b from-black/80 to-transparent px-4 pt-4 pb-12 transition-opacity duration-300 md:px-8',
+          controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
+        )}
+      >
+        <ControlButton label="Close player" onClick={onClose}>
+          <X className="size-6" />
+        </ControlButton>
+        <div className="min-w-0">
+          <p className="truncate text-base font-semibold md:text-lg">{film.title}</p>
+          <p className="truncate text-xs text-white/60">by {creatorName}</p>
+        </div>
+      </div>
+
+      {/* Bottom bar: seek bar and controls. */}
+      {hasVideo ? (
+        <div
+          data-testid="player-controls"
+          className={cn(
+            'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-4 pt-16 pb-4 transition-opacity duration-300 md:px-8 md:pb-6',
+            controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
+          )}
+        >
+          <div className="group/seek relative mb-3 flex h-4 items-center">
+            <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/20 transition-[height] group-hover/seek:h-1.5">
+              <div className="absolute inset-y-0 left-0 bg-white/35" style={{ width: `${buffered}%` }} />
+              <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: `${progress}%` }} />
+            </div>
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent shadow ring-2 ring-black/40 transition-transform group-hover/seek:scale-110"
+              style={{ left: `${progress}%` }}
+            />
+            <input
+              type="range"
+              aria-label="Seek"
+              min={0}
+              max={duration || 0}
+              step={0.1}
+              value={Math.min(currentTime, duration || 0)}
+              aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
+              disabled={!duration}
+              onChange={(event) => {
+                const video = videoRef.current;
+                const value = Number(event.target.value);
+                if (video) video.currentTime = value;
+                setCurrentTime(value);
+              }}
+              className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-default"
+            />
+          </div>
+
+          <div className="flex items-center gap-1 sm:gap-2">
+            <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+              {playing ? <Pause className="size-6 fill-current" /> : <Play className="size-6 fill-current" />}
+            </ControlButton>
+            <ControlButton
+              label={`Back ${PLAYER_SEEK_STEP_S} seconds`}
+              onClick={() => seekBy(-PLAYER_SEEK_STEP_S)}
+            >
+              <RotateCcw className="size-5" />
+            </ControlButton>
+            <ControlButton
+              label={`Forward ${PLAYER_SEEK_STEP_S} seconds`}
+              onClick={() => seekBy(PLAYER_SEEK_STEP_S)}
+            >
+              <RotateCw className="size-5" />
+            </ControlButton>
+
+            <div className="group/volume flex items-center">
+              <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+                <VolumeIcon className="size-5" />
+              </ControlButton>
+              <input
+                type="range"
+                aria-label="Volume"
+                min={0}
+                max={1}
+                step={PLAYER_VOLUME_STEP}
+                value={shownVolume}
+                aria-valuetext={`${Math.round(shownVolume * 100)}%`}
+                onChange={(event) => applyVolume(Number(event.target.value))}
+                className="ml-1 h-1 w-16 cursor-pointer accent-accent sm:w-24"
+              />
+            </div>
+
+            <p
+              className="ml-2 text-xs font-medium whitespace-nowrap text-white/85 tabular-nums sm:text-sm"
+              data-testid="player-time"
+            >
+              {formatClock(currentTime)} / {formatClock(duration)}
+            </p>
+
+            <div className="ml-auto">
+              <ControlButton
+                label={fullscreen ? 'Exit full screen' : 'Full screen'}
+                onClick={toggleFullscreen}
+              >
+                {fullscreen ? <Minimize className="size-5" /> : <Maximize className="size-5" />}
+              </ControlButton>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ControlButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white/90 transition hover:bg-white/15 hover:text-white [&_svg]:pointer-events-none"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Shown instead of a video when the film has none yet. */
+function DemoPlaceholder({ title, creatorName }: { title: string; creatorName: string }) {
+  return (
+    <div
+      data-testid="player-demo"
+      className="absolute inset-0 flex animate-gradient-pan items-center justify-center bg-[linear-gradient(120deg,#1e1b4b,#7c2d12,#0f766e,#581c87,#1e1b4b)] bg-[length:400%_400%]"
+    >
+      <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,transparent_30%,rgb(0_0_0/0.65))]" />
+      <div className="relative mx-4 max-w-lg text-center">
+        <p className="text-sm font-semibold tracking-[0.2em] text-white/70 uppercase">{creatorName}</p>
+        <p className="mt-3 text-4xl font-black tracking-tight text-balance md:text-6xl">{title}</p>
+        <p className="mt-6 inline-flex rounded-full border border-white/20 bg-black/40 px-4 py-2 text-sm font-medium text-white/85 backdrop-blur">
+          Demo preview — this film has no video yet
+        </p>
+      </div>
+    </div>
+  );
+}

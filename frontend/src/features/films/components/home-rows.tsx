@@ -1,0 +1,237 @@
+import { ChevronRight, Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
+import { buttonClasses } from '@/components/ui/button';
+import { Carousel, CarouselItem } from '@/components/ui/carousel';
+import { RatingStars } from '@/components/ui/rating-stars';
+import { Skeleton } from '@/components/ui/skeleton';
+import { HOME_ROW_LIMIT, type FilmSort } from '@/config/constants';
+import { browsePath, filmPath, paths } from '@/config/paths';
+import { formatCompactCount, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
+import { getPersonName } from '@/lib/user';
+import type { Film } from '@/types/api';
+
+import { useFilms } from '../api/get-films';
+import { useTrendingFilms } from '../api/get-trending-films';
+
+const SKELETON_ITEMS = 7;
+
+function SeeAll({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      aria-label={`See all ${label}`}
+      className="inline-flex items-center gap-0.5 text-sm font-semibold text-accent hover:text-accent-hover"
+    >
+      See all
+      <ChevronRight className="size-4" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function RowSkeleton() {
+  return Array.from({ length: SKELETON_ITEMS }, (_, index) => (
+    <CarouselItem key={index}>
+      <FilmCardSkeleton />
+    </CarouselItem>
+  ));
+}
+
+function QuietText({ children }: { children: string }) {
+  return (
+    <p className="flex min-h-24 w-full items-center rounded-2xl border border-dashed border-white/10 px-5 text-sm text-fg-subtle">
+      {children}
+    </p>
+  );
+}
+
+/** The home hero: the first featured film with a poster (GET /api/films?featured=true). */
+export function FeaturedHero() {
+  const featured = useFilms({ featured: true, limit: 5 });
+  const film = featured.data?.find((candidate) => candidate.posterUrl) ?? featured.data?.[0];
+
+  if (featured.isPending) {
+    return <Skeleton className="h-[68vh] min-h-[28rem] w-full rounded-none md:h-[72vh]" />;
+  }
+  if (!film) return <div className="h-24" />;
+  return <Hero film={film} />;
+}
+
+function Hero({ film }: { film: Film }) {
+  return (
+    <section
+      aria-labelledby="home-hero-title"
+      className="relative isolate flex h-[68vh] min-h-[28rem] items-end overflow-hidden md:h-[72vh]"
+    >
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-surface">
+        {film.posterUrl ? (
+          <img src={film.posterUrl} alt="" decoding="async" className="size-full object-cover" />
+        ) : null}
+        <div className="absolute inset-0 bg-gradient-to-r from-background via-background/70 to-transparent" />
+        <div className="absolute inset-0 bg-gradient-to-t from-background via-background/20 to-black/50" />
+      </div>
+      <div className="mx-auto w-full max-w-screen-2xl px-4 pb-12 md:px-8 md:pb-16">
+        <div className="max-w-2xl animate-fade-up">
+          <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-accent/15 px-3 py-1 text-xs font-bold tracking-[0.16em] text-accent uppercase ring-1 ring-accent/30">
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            Featured
+          </p>
+          <h2
+            id="home-hero-title"
+            className="text-4xl font-black tracking-tight text-balance text-white drop-shadow-lg md:text-6xl"
+          >
+            {film.title}
+          </h2>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
+            <span>{film.releaseYear}</span>
+            <span aria-hidden="true">·</span>
+            <span>{film.genre}</span>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden="true" />
+              {formatMinutes(film.duration)}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>by {getPersonName(film.creator.user)}</span>
+            {isUnrated(film.rating) ? null : (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="inline-flex items-center gap-1.5">
+                  <RatingStars rating={film.rating} />
+                  {formatRatingOutOfFive(film.rating)}
+                </span>
+              </>
+            )}
+          </p>
+          <p className="mt-4 line-clamp-3 text-base text-pretty text-fg-muted md:text-lg">
+            {film.description}
+          </p>
+          <div className="mt-7 flex flex-wrap gap-3">
+            <Link
+              to={filmPath(film.id)}
+              className={buttonClasses({ size: 'lg', className: 'max-sm:h-11 max-sm:px-5' })}
+            >
+              <Play className="size-5 fill-current" aria-hidden="true" />
+              Watch Now
+            </Link>
+            <Link
+              to={paths.browse}
+              className={buttonClasses({
+                size: 'lg',
+                variant: 'secondary',
+                className: 'max-sm:h-11 max-sm:px-5',
+              })}
+            >
+              <Info className="size-5" aria-hidden="true" />
+              Browse Films
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type FilmRowProps = {
+  title: string;
+  films: Film[] | undefined;
+  isPending: boolean;
+  empty: string | null;
+  seeAll?: string;
+};
+
+function FilmRow({ title, films, isPending, empty, seeAll }: FilmRowProps) {
+  if (!isPending && (!films || films.length === 0) && empty === null) return null;
+  return (
+    <Carousel title={title} action={seeAll ? <SeeAll to={seeAll} label={title} /> : null}>
+      {isPending ? (
+        <RowSkeleton />
+      ) : films && films.length > 0 ? (
+        films.map((film, index) => (
+          <CarouselItem key={film.id}>
+            <FilmCard film={film} eager={index < 4} />
+          </CarouselItem>
+        ))
+      ) : (
+        <QuietText>{empty ?? ''}</QuietText>
+      )}
+    </Carousel>
+  );
+}
+
+/** New Releases: the newest published films. */
+export function NewReleasesRow() {
+  const sort: FilmSort = 'newest';
+  const films = useFilms({ sort, limit: HOME_ROW_LIMIT });
+  return (
+    <FilmRow
+      title="New Releases"
+      films={films.data}
+      isPending={films.isPending}
+      empty={films.isError ? 'New releases could not be loaded.' : 'No new releases yet. Check back soon.'}
+      seeAll={browsePath({ sort })}
+    />
+  );
+}
+
+/** Trending Now: the most viewed films of the last 7 days, ranked #1 to #8 with their view counts. */
+export function TrendingRow() {
+  const trending = useTrendingFilms();
+
+  return (
+    <Carousel
+      title="Trending Now"
+      action={
+        <span className="inline-flex items-center gap-1 text-xs font-semibold text-fg-subtle">
+          <TrendingUp className="size-4 text-accent" aria-hidden="true" />
+          Most watched this week
+        </span>
+      }
+    >
+      {trending.isPending ? (
+        <RowSkeleton />
+      ) : trending.data && trending.data.length > 0 ? (
+        trending.data.map((film, index) => (
+          <CarouselItem key={film.id} className="w-52 sm:w-56 lg:w-60">
+            <div className="flex items-end" data-testid="trending-item">
+              <span
+                data-testid="trending-rank"
+                className="-mr-2 shrink-0 self-start text-[5rem] leading-[0.85] font-black tracking-tighter text-transparent [-webkit-text-stroke:2px_rgb(255_255_255/0.4)] select-none"
+              >
+                <span className="text-[2.5rem] align-top">#</span>
+                {index + 1}
+              </span>
+              <div className="relative z-10 min-w-0 flex-1">
+                <FilmCard film={film} />
+                <p className="mt-1 text-xs font-medium text-accent tabular-nums">
+                  {formatCompactCount(film.recentViews)} {film.recentViews === 1 ? 'view' : 'views'} this week
+                </p>
+              </div>
+            </div>
+          </CarouselItem>
+        ))
+      ) : (
+        <QuietText>
+          {trending.isError
+            ? 'Trending films could not be loaded.'
+            : 'Nothing is trending yet this week. Press play on something you like.'}
+        </QuietText>
+      )}
+    </Carousel>
+  );
+}
+
+/** A genre row (GET /api/films?genre=X&limit=12); hidden when the genre has no films. */
+export function GenreRow({ genre }: { genre: string }) {
+  const films = useFilms({ genre, limit: HOME_ROW_LIMIT });
+  return (
+    <FilmRow
+      title={genre}
+      films={films.data}
+      isPending={films.isPending}
+      empty={null}
+      seeAll={browsePath({ genre })}
+    />
+  );
+}

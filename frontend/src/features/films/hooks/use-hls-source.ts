@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+const hasMediaSource = () =>
+  typeof window !== 'undefined' &&
+  ('MediaSource' in window || 'ManagedMediaSource' in window || 'WebKitMediaSource' in window);
+
+/**
+ * Native HLS where the browser's own player is the better one: Apple's WebKit (Safari, every iOS
+ * browser), or any browser without Media Source Extensions. Chromium now also answers "maybe" for
+ * HLS, but there hls.js (adaptive renditions over MSE, with error recovery) behaves the same in every
+ * browser, so it is used wherever MSE exists.
+ */
+export function prefersNativeHls(video: HTMLVideoElement): boolean {
+  if (!video.canPlayType(HLS_MIME)) return false;
+  const apple = typeof navigator !== 'undefined' && /apple/i.test(navigator.vendor ?? '');
+  return apple || !hasMediaSource();
+}
+
+type Options = {
+  /** Called once when the stream cannot be played (fatal, unrecoverable). */
+  onFatalError: (reason: string) => void;
+  /** Start playing once attached (Play Now was pressed). */
+  autoPlay?: boolean;
+};
+
+const startPlayback = (video: HTMLVideoElement) => {
+  try {
+    void video.play()?.catch((error: unknown) => {
+      // Autoplay refused or interrupted by a pause: the viewer presses play.
+      console.info('[player] playback did not start by itself', error);
+    });
+  } catch (error) {
+    console.info('[player] playback did not start by itself', error);
+  }
+};
+
+/**
+ * Plays the HLS master playlist `src` in `videoRef`: natively (Safari) or with hls.js, which is loaded
+ * on demand so it is not part of the main bundle. Returns `retry` to start over after an error.
+ */
+export function useHlsSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  src: string | null,
+  { onFatalError, autoPlay = true }: Options,
+) {
+  const [attempt, setAttempt] = useState(0);
+  const onFatalErrorRef = useRef(onFatalError);
+  useEffect(() => {
+    onFatalErrorRef.current = onFatalError;
+  });
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !src) return;
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    const fail = (reason: string) => {
+      if (!cancelled) onFatalErrorRef.current(reason);
+    };
+
+    if (prefersNativeHls(video)) {
+      const onError = () => fail('The video stream could not be loaded.');
+      video.addEventListener('error', onError);
+      destroy = () => video.removeEventListener('error', onError);
+      video.src = src;
+      if (autoPlay) startPlayback(video);
+    } else {
+      import('hls.js/light')
+        .then(({ default: Hls }) => {
+          if (cancelled) return;
+          if (!Hls.isSupported()) {
+            fail('This browser cannot play streaming video.');
+            return;
+          }
+          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+          let recoveredMediaError = false;
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMediaError) {
+              recoveredMediaError = true;
+              hls.recoverMediaError();
+              return;
+            }
+            console.warn('[player] fatal stream error', data.type, data.details);
+            hls.destroy();
+            fail(
+              data.type === Hls.ErrorTypes.NETWORK_ERROR
+                ? 'The video stream could not be loaded.'
+                : 'The video could not be decoded.',
+            );
+          });
+          hls.loadSource(src);
+          hls.attachMedia(video);
+          destroy = () => hls.destroy();
+          if (autoPlay) startPlayback(video);
+        })
+        .catch((error: unknown) => {
+          console.warn('[player] could not load the HLS player', error);
+          fail('The video player could not be loaded.');
+        });
+    }
+
+    return () => {
+      cancelled = true;
+      destroy?.();
+      video.removeAttribute('src');
+    };
+  }, [videoRef, src, autoPlay, attempt]);
+
+  return { retry: () => setAttempt((value) => value + 1) };
+}
