@@ -22,7 +22,12 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
     genReqId: (req: import('node:http').IncomingMessage) => requestIdOf(req),
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true });
+  // abortOnError off: a wiring error is thrown to the caller (serviceMain logs it and exits 1;
+  // a test's after() hooks still run and remove what the test created).
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
 
   const metrics = app.get(MetricsService);
