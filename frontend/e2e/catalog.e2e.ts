@@ -204,11 +204,13 @@ export const onboardingTest =
 
       await page
         .getByText('Your creator profile has been created successfully.')
+        // The toast and its screen-reader announcement may both hold the text for a moment.
+        .first()
         .waitFor({ timeout: TIMEOUT_MS });
       await page.getByRole('link', { name: 'View your creator page' }).click();
       await page.waitForURL(/\/creator\/\d+$/, { timeout: TIMEOUT_MS });
 
-      await page.getByText(bio).waitFor({ timeout: TIMEOUT_MS });
+      await page.getByText(bio).first().waitFor({ timeout: TIMEOUT_MS });
       await page.getByText('Filmmaker', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
       assert.equal(await page.getByText('Independent Filmmaker', { exact: true }).count(), 0);
       assert.equal(

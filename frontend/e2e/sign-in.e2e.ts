@@ -45,14 +45,20 @@ export const signInTest =
       const codeInput = page.getByRole('textbox', { name: 'Verification Code' });
       await codeInput.waitFor({ timeout: TIMEOUT_MS });
       await page.getByText(address).waitFor({ timeout: TIMEOUT_MS });
-      await page.getByText('Verification code sent', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
+      await page
+        .getByText('Verification code sent', { exact: true })
+        .first()
+        .waitFor({ timeout: TIMEOUT_MS });
 
       const code = await readCode(address);
       await codeInput.fill(code);
       await page.getByRole('button', { name: 'Verify & Continue' }).click();
 
       await page.waitForURL(`${BASE_URL}/home`, { timeout: TIMEOUT_MS });
-      await page.getByText('Welcome to the product', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
+      await page
+        .getByText('Welcome to the product', { exact: true })
+        .first()
+        .waitFor({ timeout: TIMEOUT_MS });
 
       const session = (await context.cookies(BASE_URL)).find((cookie) => cookie.name === SESSION_COOKIE);
       assert.ok(session, `no ${SESSION_COOKIE} cookie after signing in`);
@@ -65,9 +71,10 @@ export const signInTest =
       await menu.getByText('Free Member', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
 
       await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
-      await page.getByText('Logged out', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
+      await page.getByText('Logged out', { exact: true }).first().waitFor({ timeout: TIMEOUT_MS });
       await page
         .getByText('You have been successfully logged out', { exact: true })
+        .first()
         .waitFor({ timeout: TIMEOUT_MS });
       await page.waitForURL(`${BASE_URL}/`, { timeout: TIMEOUT_MS });
 

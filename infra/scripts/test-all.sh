@@ -82,7 +82,7 @@ stamp="$(date +%s)_$$"
 export REDIS_PREFIX="kinora-e2e-${stamp}:"
 export KINORA_DB_PREFIX="kinora_e2e_${stamp}_"
 export KAFKA_TOPIC_PREFIX="e2e-${stamp}."
-export E2E_ADMIN_EMAIL="admin@e2e.kinora.test"
+export E2E_ADMIN_EMAIL="admin-${stamp}@e2e.kinora.test"
 # The quick demo set: eight short films through the real pipeline.
 export KINORA_SEED="${KINORA_SEED:-small}"
 ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
