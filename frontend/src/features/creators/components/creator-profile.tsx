@@ -17,6 +17,7 @@ import { FilmCard } from '@/components/film/film-card';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Spinner } from '@/components/ui/spinner';
 import { FOLLOWERS_BADGE_THRESHOLD, PROLIFIC_FILMS_THRESHOLD } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -32,19 +33,12 @@ import { socialIcons } from './social-icon';
 /** SPEC §2: 'Creator Not Found', on a 404 and on an id that is not a positive integer. */
 export function CreatorNotFound() {
   return (
-    <section className="spotlight flex min-h-[75dvh] flex-1 items-center justify-center px-4 pt-28 pb-20">
-      <title>Creator Not Found · Kinora</title>
-      <div className="max-w-lg animate-fade-up text-center">
-        <span className="mx-auto mb-6 inline-flex size-16 items-center justify-center rounded-2xl border border-white/10 bg-white/5 text-accent">
-          <UserRoundX className="size-8" aria-hidden="true" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-fg md:text-4xl">Creator Not Found</h1>
-        <p className="mt-4 text-fg-muted">The creator profile you're looking for doesn't exist.</p>
-        <Link to={paths.discoverCreators} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
-          Discover Creators
-        </Link>
-      </div>
-    </section>
+    <NotFoundScreen
+      icon={UserRoundX}
+      title="Creator Not Found"
+      message="The creator profile you're looking for doesn't exist."
+      action={{ to: paths.discoverCreators, label: 'Discover Creators' }}
+    />
   );
 }
 

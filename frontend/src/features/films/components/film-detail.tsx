@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
+import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { RatingStars } from '@/components/ui/rating-stars';
@@ -41,19 +42,12 @@ import { FilmPlayer } from './film-player';
 /** SPEC §2 film detail: 'Film Not Found', on a 404 and on an id that is not a positive integer. */
 export function FilmNotFound() {
   return (
-    <section className="spotlight flex min-h-[75dvh] flex-1 items-center justify-center px-4 pt-28 pb-20">
-      <title>Film Not Found · Kinora</title>
-      <div className="max-w-lg animate-fade-up text-center">
-        <span className="mx-auto mb-6 inline-flex size-16 items-center justify-center rounded-2xl border border-white/10 bg-white/5 text-accent">
-          <FilmIcon className="size-8" aria-hidden="true" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-fg md:text-4xl">Film Not Found</h1>
-        <p className="mt-4 text-fg-muted">The film you're looking for doesn't exist or has been removed.</p>
-        <Link to={paths.browse} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
-          Browse Films
-        </Link>
-      </div>
-    </section>
+    <NotFoundScreen
+      icon={FilmIcon}
+      title="Film Not Found"
+      message="The film you're looking for doesn't exist or has been removed."
+      action={{ to: paths.browse, label: 'Browse Films' }}
+    />
   );
 }
 
