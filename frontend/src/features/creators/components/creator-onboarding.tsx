@@ -17,6 +17,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button, buttonClasses } from '@/components/ui/button';
+import { FeatureCard } from '@/components/ui/feature-card';
 import { CREATOR_BIO_MAX_LENGTH } from '@/config/constants';
 import { creatorPath, paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
@@ -227,14 +228,8 @@ function WelcomeStep({ onNext }: { onNext: () => void }) {
         text="Share your generative films with an audience that values original, independent work."
       />
       <ul className="grid gap-4 sm:grid-cols-2">
-        {features.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-2xl border border-white/10 bg-white/[0.03] p-5">
-            <span className="mb-3 inline-flex size-10 items-center justify-center rounded-xl bg-accent/15 text-accent">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <h3 className="font-semibold text-fg">{title}</h3>
-            <p className="mt-1 text-sm text-fg-muted">{text}</p>
-          </li>
+        {features.map((feature) => (
+          <FeatureCard key={feature.title} {...feature} size="sm" />
         ))}
       </ul>
       <p className="mt-6 text-sm text-fg-muted">

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Footer } from '@/components/layout/footer';
+import { FeatureCard } from '@/components/ui/feature-card';
 import { Logo } from '@/components/layout/logo';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PosterWall } from '@/components/ui/poster-wall';
@@ -116,17 +117,8 @@ export function MarketingLanding({ isSignedIn }: MarketingLandingProps) {
               Cinema, made differently
             </h2>
             <ul className="mt-14 grid gap-5 md:grid-cols-3">
-              {features.map(({ icon: Icon, title, text }) => (
-                <li
-                  key={title}
-                  className="group rounded-3xl border border-white/10 bg-gradient-to-b from-white/[0.07] to-white/[0.02] p-8 transition-colors hover:border-accent/40"
-                >
-                  <span className="mb-6 inline-flex size-12 items-center justify-center rounded-2xl bg-accent/10 text-accent ring-1 ring-accent/30 transition-colors group-hover:bg-accent/20">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <h3 className="text-xl font-bold text-fg">{title}</h3>
-                  <p className="mt-3 leading-relaxed text-fg-muted">{text}</p>
-                </li>
+              {features.map((feature) => (
+                <FeatureCard key={feature.title} {...feature} size="lg" />
               ))}
             </ul>
           </div>

@@ -13,6 +13,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Footer } from '@/components/layout/footer';
+import { FeatureCard } from '@/components/ui/feature-card';
 import { Logo } from '@/components/layout/logo';
 import { PosterWall } from '@/components/ui/poster-wall';
 import { WAITLIST_REVEAL_DELAYS_MS } from '@/config/constants';
@@ -152,17 +153,8 @@ export function WaitlistLanding() {
               What we stand for
             </h2>
             <ul className="mx-auto grid max-w-6xl gap-5 sm:grid-cols-2 lg:grid-cols-4">
-              {values.map(({ icon: Icon, title, text }) => (
-                <li
-                  key={title}
-                  className="rounded-3xl border border-white/10 bg-gradient-to-b from-white/[0.07] to-white/[0.02] p-7 transition-colors hover:border-accent/40"
-                >
-                  <span className="mb-5 inline-flex size-12 items-center justify-center rounded-2xl bg-accent/10 text-accent ring-1 ring-accent/30">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <h3 className="text-lg leading-snug font-bold text-fg">{title}</h3>
-                  <p className="mt-3 text-sm leading-relaxed text-fg-muted">{text}</p>
-                </li>
+              {values.map((feature) => (
+                <FeatureCard key={feature.title} {...feature} size="md" />
               ))}
             </ul>
           </section>
