@@ -17,6 +17,7 @@ import { FilmCard } from '@/components/film/film-card';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Spinner } from '@/components/ui/spinner';
 import { FOLLOWERS_BADGE_THRESHOLD, PROLIFIC_FILMS_THRESHOLD } from '@/config/constants';
@@ -90,16 +91,7 @@ export function CreatorProfile({ creatorId, viewerId }: CreatorProfileProps) {
   if (creator.isError) {
     if (isCreatorNotFound(creator.error)) return <CreatorNotFound />;
     return (
-      <section
-        role="alert"
-        className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20 text-center"
-      >
-        <h1 className="text-2xl font-bold text-fg">This profile could not be loaded</h1>
-        <p className="text-fg-muted">Something went wrong on our side. Please try again.</p>
-        <Button variant="outline" onClick={() => void creator.refetch()}>
-          Try again
-        </Button>
-      </section>
+      <LoadErrorScreen title="This profile could not be loaded" onRetry={() => void creator.refetch()} />
     );
   }
   return (

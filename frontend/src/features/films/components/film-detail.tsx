@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
+import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -60,21 +61,6 @@ function FilmLoading() {
   );
 }
 
-function FilmLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <section
-      role="alert"
-      className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20 text-center"
-    >
-      <h1 className="text-2xl font-bold text-fg">This film could not be loaded</h1>
-      <p className="text-fg-muted">Something went wrong on our side. Please try again.</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </section>
-  );
-}
-
 /** The film detail screen (SPEC §2) for a valid id. */
 export function FilmDetail({ filmId }: { filmId: number }) {
   const film = useFilm(filmId);
@@ -84,7 +70,7 @@ export function FilmDetail({ filmId }: { filmId: number }) {
     return isFilmNotFound(film.error) ? (
       <FilmNotFound />
     ) : (
-      <FilmLoadError onRetry={() => void film.refetch()} />
+      <LoadErrorScreen title="This film could not be loaded" onRetry={() => void film.refetch()} />
     );
   }
   return <FilmDetailView film={film.data} />;
