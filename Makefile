@@ -7,9 +7,11 @@ SHELL := /bin/bash
 TSX := node_modules/.bin/tsx
 RUNNER := $(TSX) infra/local/main.ts
 
-.PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean check-deps
+.PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean install check-deps
 
-up: check-deps
+# On a fresh machine `make up` and `make test` first install what is missing (Debian packages,
+# npm dependencies, the Kafka artifacts); on a ready one that step takes a moment.
+up: install
 	@$(RUNNER) up
 
 down: check-deps
@@ -28,7 +30,7 @@ kafka: check-deps
 	@$(RUNNER) kafka
 
 # Everything CI runs, failing fast; the platform started for e2e is always brought down.
-test: check-deps
+test: install
 	@bash infra/scripts/test-all.sh
 
 # Every bench/*/run.ts against a running platform (brought up, and down again, if needed).
@@ -53,5 +55,8 @@ clean:
 distclean: clean
 	rm -rf .cache
 
+install:
+	@bash infra/scripts/install.sh
+
 check-deps:
-	@[ -x $(TSX) ] || { echo 'node_modules is missing: run npm ci first' >&2; exit 1; }
+	@[ -x $(TSX) ] || { echo 'node_modules is missing: run make install (or make up) first' >&2; exit 1; }
