@@ -1,5 +1,6 @@
 // One lint set-up for the whole monorepo.
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -36,6 +37,34 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-unsafe-declaration-merging': 'off',
+    },
+  },
+  {
+    // Honest dependencies: every workspace declares what its code imports (no reliance on npm
+    // hoisting); the nearest package.json is the one that must list it. Test code, scripts and
+    // tools may use devDependencies.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/internal-regex': '^@/' },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          includeTypes: true,
+          devDependencies: [
+            '**/*.spec.ts',
+            '**/*.test.{ts,tsx}',
+            '**/test/**',
+            '**/testing/**',
+            '**/e2e/**',
+            '**/scripts/**',
+            '**/*.config.{ts,mjs,js}',
+            'infra/**',
+            'gateway/**',
+            'bench/**',
+            'frontend/vite.config.ts',
+          ],
+        },
+      ],
     },
   },
   {
