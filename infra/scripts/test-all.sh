@@ -27,6 +27,9 @@ npm run typecheck
 section 'generated event code is up to date'
 npm run check-generated -w @kinora/proto
 
+section 'event contracts: no breaking change (buf breaking)'
+bash proto/scripts/check-breaking.sh
+
 section 'build services'
 npm run build:services
 
