@@ -1,4 +1,4 @@
--- One database per service (DESIGN §2), created on the first start of the compose postgres volume.
+-- One database per service, owned by that service alone; created on the first start of the compose postgres volume.
 CREATE DATABASE kinora_auth;
 CREATE DATABASE kinora_catalog;
 CREATE DATABASE kinora_social;

@@ -1,10 +1,10 @@
-// Static checks of Kinora's deployment descriptions (DESIGN §8): docker-compose.yml, the service
+// Static checks of Kinora's deployment descriptions: docker-compose.yml, the service
 // Dockerfiles and the k8s kustomize base + staging overlay. Offline and engine-free:
 //   (a) both kustomizations render with `kubectl kustomize`;
 //   (b) every rendered object validates against the Kubernetes schemas (kubernetes-models);
 //   (c) every Deployment container has readiness + liveness probes and resource requests + limits;
 //   (d) services/, docker-compose.yml, the k8s Deployments and the gateway route table name the same
-//       services; workers, HPAs and NetworkPolicies are where DESIGN says;
+//       services; workers, HPAs and NetworkPolicies are where the architecture puts them;
 //   (e) docker-compose.yml parses and its builds, dependencies, networks and volumes resolve;
 //   (f) `docker compose config -q`, when a compose CLI is available (skipped otherwise).
 //
@@ -252,7 +252,7 @@ const EXTRA_ENV: Record<string, string[]> = {
 };
 /** Compose services allowed to publish ports on the host, and which. */
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
-/** Autoscaled on CPU (DESIGN §1, §8). */
+/** Autoscaled on CPU: the parts ops scale independently. */
 const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
 /** The BullMQ workers: the media pipeline and the rollups. */
 const WORKERS = ['analytics-worker', 'catalog-worker'];
