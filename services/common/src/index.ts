@@ -2,6 +2,7 @@ export * from './config/config';
 export * from './database/database';
 export * from './health/health';
 export * from './http/errors';
+export * from './http/input-guard';
 export * from './identity/identity';
 export * from './logging/logging';
 export * from './messaging/consumer.entities';

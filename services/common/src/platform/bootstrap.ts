@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type BaseConfig } from '../config/config';
+import { registerInputGuard } from '../http/input-guard';
 import { requestIdOf } from '../logging/logging';
 import { MetricsService } from '../metrics/metrics';
 import { startTracing, stopTracing } from '../tracing/tracing';
@@ -32,6 +33,7 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
 
   const metrics = app.get(MetricsService);
   const fastify = app.getHttpAdapter().getInstance();
+  registerInputGuard(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

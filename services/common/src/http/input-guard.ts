@@ -1,0 +1,87 @@
+import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorBody } from './errors';
+
+/** Longest request target (path and query string) a service accepts; the gateway allows 8 KiB. */
+export const MAX_URL_LENGTH = 4096;
+/** More query parameters than any endpoint takes is an abuse, not a request. */
+export const MAX_QUERY_PARAMETERS = 32;
+
+// C0 control characters and DEL have no place in an id, a filter or a search term.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// PostgreSQL text cannot hold NUL, so a NUL anywhere in a body would fail at the database.
+const NUL = '\u0000';
+// A lone UTF-16 surrogate cannot be stored as UTF-8.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const values = (value: unknown): string[] =>
+  Array.isArray(value) ? value.flatMap(values) : typeof value === 'string' ? [value] : [];
+
+/** What is wrong with the request's path parameters and query string, or undefined. */
+export function urlInputProblem(request: FastifyRequest): HttpException | undefined {
+  if (request.url.length > MAX_URL_LENGTH) {
+    return new HttpException(
+      `The request URL is longer than ${MAX_URL_LENGTH} characters`,
+      HttpStatus.URI_TOO_LONG,
+    );
+  }
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const names = Object.keys(query);
+  if (names.length > MAX_QUERY_PARAMETERS) {
+    return new BadRequestException(`Too many query parameters (at most ${MAX_QUERY_PARAMETERS})`);
+  }
+  for (const name of names) {
+    if (CONTROL.test(name) || LONE_SURROGATE.test(name)) {
+      return new BadRequestException('A query parameter name contains control or invalid characters');
+    }
+    if (values(query[name]).some((text) => CONTROL.test(text) || LONE_SURROGATE.test(text))) {
+      return new BadRequestException(`Query parameter ${name} contains control or invalid characters`);
+    }
+  }
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    if (values(value).some((text) => CONTROL.test(text) || LONE_SURROGATE.test(text))) {
+      return new BadRequestException(`Path parameter ${name} contains control or invalid characters`);
+    }
+  }
+  return undefined;
+}
+
+/** The first body field holding text PostgreSQL cannot store (NUL, lone surrogates), by its path. */
+export function bodyTextProblem(body: unknown, path = ''): string | undefined {
+  if (typeof body === 'string') {
+    if (body.includes(NUL) || LONE_SURROGATE.test(body)) return path || 'body';
+    return undefined;
+  }
+  if (body === null || typeof body !== 'object') return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const field = path ? `${path}.${key}` : key;
+    if (key.includes(NUL) || LONE_SURROGATE.test(key)) return field;
+    const problem = bodyTextProblem(value, field);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function reject(reply: FastifyReply, exception: HttpException): FastifyReply {
+  const body = toErrorBody(exception);
+  return reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Query strings and path parameters are input like bodies: control characters, NUL bytes, invalid
+ * text and oversized URLs get a JSON 4xx naming the parameter before any handler or query sees
+ * them, and so does a body field whose text the database could not store.
+ */
+export function registerInputGuard(fastify: FastifyInstance): void {
+  fastify.addHook('preValidation', (request, reply, done) => {
+    const urlProblem = urlInputProblem(request);
+    if (urlProblem) return void reject(reply, urlProblem);
+    const field = bodyTextProblem(request.body);
+    if (field) {
+      return void reject(reply, new BadRequestException(`${field} contains a NUL or invalid character`));
+    }
+    done();
+  });
+}
