@@ -3,7 +3,7 @@ import { create } from '@bufbuild/protobuf';
 import { UserProfileSchema, type UserProfile } from '@kinora/proto';
 import type { User } from './user.entity';
 
-/** The current-user object of SPEC §3 / §7. */
+/** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
 export interface UserDto {
   id: string;
   firstName: string | null;

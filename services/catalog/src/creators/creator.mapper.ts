@@ -19,7 +19,7 @@ export interface CreatorRow {
   average_rating: string | null;
 }
 
-/** The Creator of SPEC §3 (list form). */
+/** A creator as lists return it; field rules in docs/catalog.md. */
 export interface CreatorDto {
   id: number;
   userId: string;

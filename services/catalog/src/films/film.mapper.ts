@@ -39,7 +39,7 @@ export interface CreatorSummaryDto {
   user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
 }
 
-/** The Film of SPEC §3. */
+/** A film as the API returns it; field rules in docs/catalog.md. */
 export interface FilmDto {
   id: number;
   title: string;

@@ -25,7 +25,7 @@ const ORDER: Record<FilmSort, string> = {
   rating: 'f.rating desc, f.rating_count desc, f.id desc',
 };
 
-/** The same viewer pressing Play again within this window counts once (DESIGN §7). */
+/** The same viewer pressing Play again within this window counts once (docs/catalog.md, the view rule). */
 const VIEW_WINDOW = '30 minutes';
 const TRENDING_WINDOW = '7 days';
 

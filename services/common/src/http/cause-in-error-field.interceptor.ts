@@ -3,7 +3,7 @@ import { catchError, type Observable } from 'rxjs';
 import { toErrorBody } from './errors';
 
 /**
- * For the calls whose `error` field the client shows (SPEC §7: send-code, verify-code,
+ * For the calls whose `error` field the client shows (send-code, verify-code,
  * accept-invitation): 4xx bodies carry the human-readable cause in `error` as well as in `message`.
  * Interceptors wrap DTO validation, so validation failures get the same treatment.
  */

@@ -6,7 +6,7 @@ export class ListCreatorsQuery extends PageQuery {
   @IsIn(['creator', 'critic'], { message: 'type must be creator or critic' })
   type?: 'creator' | 'critic';
 
-  /** SPEC §7 sends a filter with type=critic; accepted, nothing to filter here. */
+  /** The SPA sends a filter with type=critic; accepted, nothing to filter here. */
   @IsOptional()
   filter?: string;
 }
