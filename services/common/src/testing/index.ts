@@ -244,3 +244,4 @@ export async function createTestApp(module: DynamicModule): Promise<NestFastifyA
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
+export * from './url-fuzz';
