@@ -1,12 +1,12 @@
 /**
- * The one fetch client of the SPA (SPEC §7, §8).
+ * The one fetch client of the SPA (docs/ui.md, fetching data).
  *
  * - Every call sends cookies (`credentials: 'include'`).
  * - A JSON body is serialised and carries `Content-Type: application/json`; calls without a body
  *   send no content type (Fastify rejects an empty body declared as JSON).
  * - A non-ok response throws an {@link ApiError} whose message is `${status}: ${bodyText || statusText}`,
- *   the generic error text of SPEC §8, and which exposes the status and the parsed JSON body.
- * - `on401: 'returnNull'` turns a 401 into a `null` result (SPEC §7: "a 401 yields an empty result").
+ *   the generic error text screens match on, and which exposes the status and the parsed JSON body.
+ * - `on401: 'returnNull'` turns a 401 into a `null` result (the current-user call: 401 means anonymous).
  */
 
 export type On401 = 'returnNull' | 'throw';

@@ -2,7 +2,7 @@ import type { User } from '@/types/api';
 
 type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
-/** Full name, else email, else 'User' (SPEC §2 navigation bar, §2 profile). */
+/** Full name, else email, else 'User' (navigation bar, profile). */
 export function getDisplayName(user: NamedUser): string {
   const fullName = [user.firstName, user.lastName]
     .map((part) => part?.trim())

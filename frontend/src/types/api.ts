@@ -1,4 +1,4 @@
-/** The current-user object (SPEC §3 User). Further fields are not relied on. */
+/** The current-user object (docs/accounts.md). Further fields are not relied on. */
 export type User = {
   id: string;
   email: string | null;
@@ -14,7 +14,7 @@ export type User = {
   favoritesCount?: number;
 };
 
-/** Film status (SPEC §3): pending review, published, or archived (rejected). */
+/** Film status: pending review, published, or archived (rejected). */
 export type FilmStatus = 'pending' | 'published' | 'archived';
 
 /** The creator summary embedded in a film. */
@@ -27,7 +27,7 @@ export type FilmCreator = {
   user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
 };
 
-/** The Film of SPEC §3, as GET /api/films and GET /api/films/{id} return it. */
+/** A film, as GET /api/films and GET /api/films/{id} return it (docs/catalog.md). */
 export type Film = {
   id: number;
   title: string;
@@ -56,7 +56,7 @@ export type TrendingFilm = Film & { recentViews: number };
 /** Handles are stored bare (no @); the website is a full URL. */
 export type SocialLinks = { website?: string; twitter?: string; instagram?: string; youtube?: string };
 
-/** The Creator of SPEC §3 (list form, GET /api/creators). */
+/** A creator (list form, GET /api/creators). */
 export type Creator = {
   id: number;
   userId: string;

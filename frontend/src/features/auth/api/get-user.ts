@@ -6,7 +6,7 @@ import type { User } from '@/types/api';
 export const USER_QUERY_KEY = ['auth', 'user'] as const;
 
 /**
- * SPEC §7: GET /api/auth/user. A 401 or any failure means anonymous (null); failures are logged only.
+ * GET /api/auth/user. A 401 or any failure means anonymous (null); failures are logged only.
  */
 export async function getUser(): Promise<User | null> {
   try {

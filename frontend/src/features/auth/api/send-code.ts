@@ -5,12 +5,12 @@ import { api, isApiError } from '@/lib/api-client';
 
 export type SendCodeInput = { email: string };
 
-/** SPEC §7: POST /api/auth/send-code {email}; the same answer for known and unknown addresses. */
+/** POST /api/auth/send-code {email}; the same answer for known and unknown addresses. */
 export const sendCode = ({ email }: SendCodeInput): Promise<{ message: string }> =>
   api.post<{ message: string }>('/api/auth/send-code', { email });
 
 /**
- * Requests a sign-in code (SPEC §8): success toasts 'Verification code sent'; failure toasts
+ * Requests a sign-in code: success toasts 'Verification code sent'; failure toasts
  * 'Failed to send code' with the server's `error` text, else 'Failed to send verification code'.
  */
 export function useSendCode() {

@@ -8,14 +8,14 @@ import { getUserQueryOptions } from './get-user';
 
 export type VerifyCodeInput = { email: string; code: string };
 
-/** SPEC §7: POST /api/auth/verify-code {email, code} → the user, plus the session cookie. */
+/** POST /api/auth/verify-code {email, code} → the user, plus the session cookie. */
 export const verifyCode = (input: VerifyCodeInput): Promise<User> =>
   api.post<User>('/api/auth/verify-code', input);
 
 type UseVerifyCodeOptions = { onSuccess?: (user: User) => void };
 
 /**
- * Verifies the code (SPEC §4, §8): success stores the user in the cache and toasts 'Welcome to the
+ * Verifies the code: success stores the user in the cache and toasts 'Welcome to the
  * product'; failure toasts 'Verification failed' with the server's `error` text, else 'Failed to verify code'.
  */
 export function useVerifyCode({ onSuccess }: UseVerifyCodeOptions = {}) {

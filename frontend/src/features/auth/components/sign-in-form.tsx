@@ -24,7 +24,7 @@ const inputClasses = cn(
 );
 
 /**
- * Two-step passwordless sign-in (SPEC §2 /auth, §4): an email address, then the 6-digit code sent to it.
+ * Two-step passwordless sign-in (docs/accounts.md): an email address, then the 6-digit code sent to it.
  * Submitting the address moves to the code step at once; the code request runs in the background.
  */
 export function SignInForm({ message, onSignedIn }: SignInFormProps) {

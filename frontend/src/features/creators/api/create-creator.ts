@@ -8,10 +8,10 @@ import type { CreatorProfile, SocialLinks } from '@/types/api';
 import { getCreatorQueryOptions } from './get-creator';
 import { getCreatorsQueryOptions } from './get-creators';
 
-/** SPEC §3 creator signup payload; the two acceptance flags stay on the client. */
+/** The creator signup payload; the two acceptance flags stay on the client. */
 export type CreateCreatorInput = { bio: string; website?: string; socialLinks?: SocialLinks };
 
-/** SPEC §7: POST /api/creators {bio, website, socialLinks} → 201 the new profile. */
+/** POST /api/creators {bio, website, socialLinks} → 201 the new profile. */
 export const createCreator = (input: CreateCreatorInput): Promise<CreatorProfile> =>
   api.post<CreatorProfile>('/api/creators', input);
 
@@ -26,7 +26,7 @@ export function createCreatorErrorMessage(error: unknown): string | undefined {
 type UseCreateCreatorOptions = { onSuccess?: (creator: CreatorProfile) => void };
 
 /**
- * Creates the signed-in user's creator profile (SPEC §8): success toasts 'Welcome to the product!
+ * Creates the signed-in user's creator profile: success toasts 'Welcome to the product!
  * Your creator profile has been created successfully.'; failure 'Failed to create creator profile.
  * Please try again.' with the server's reason for a 400 or 409; a 401 goes through handleUnauthorized.
  */

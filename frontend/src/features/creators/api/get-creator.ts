@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import type { CreatorProfile } from '@/types/api';
 
-/** SPEC §7: GET /api/creators/{id} → the profile with all published films, contact address and stats. */
+/** GET /api/creators/{id} → the profile with all published films, contact address and stats. */
 export const getCreator = (id: number, signal?: AbortSignal): Promise<CreatorProfile> =>
   api.get<CreatorProfile>(`/api/creators/${id}`, { signal });
 

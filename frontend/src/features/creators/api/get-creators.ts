@@ -4,7 +4,7 @@ import { CREATORS_FETCH_LIMIT } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { Creator } from '@/types/api';
 
-/** SPEC §7: GET /api/creators?limit=20 → creators (verified first, then by followers) with their newest films. */
+/** GET /api/creators?limit=20 → creators (verified first, then by followers) with their newest films. */
 export const getCreators = (limit: number, signal?: AbortSignal): Promise<Creator[]> =>
   api.get<Creator[]>(`/api/creators?limit=${limit}`, { signal });
 

@@ -64,7 +64,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The payload of SPEC §3: trimmed values, empty optional fields left out. */
+/** The creator signup payload: trimmed values, empty optional fields left out. */
 export function toCreateCreatorInput(fields: ProfileFields): CreateCreatorInput {
   const optional = (value: string) => value.trim() || undefined;
   const handle = (value: string) => optional(value)?.replace(/^@/, '');
@@ -88,7 +88,7 @@ export function fieldOfServerMessage(message: string): keyof ProfileFields | nul
 }
 
 /**
- * Creator onboarding (SPEC §2, §4, §5): Welcome → Profile (bio required, at most 500 characters; website
+ * Creator onboarding (docs/catalog.md): Welcome → Profile (bio required, at most 500 characters; website
  * and handles optional) → Terms and Guidelines → Success. Back and forward between steps.
  */
 export function CreatorOnboarding() {

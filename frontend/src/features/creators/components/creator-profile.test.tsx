@@ -126,7 +126,7 @@ describe('CreatorProfile', () => {
     expect(screen.queryByText('Verified Creator')).not.toBeInTheDocument();
   });
 
-  it('computes the achievements at the SPEC thresholds', () => {
+  it('computes the achievements at 1000 followers and 5 films', () => {
     const titles = (followers: number, totalFilms: number) =>
       creatorAchievements({
         isVerified: true,

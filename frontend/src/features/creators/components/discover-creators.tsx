@@ -20,7 +20,7 @@ import { FollowButton } from './follow-button';
 import { socialIcons } from './social-icon';
 import { VerifiedTick } from './verified-tick';
 
-/** Discover Creators (SPEC §2): every creator with a profile box and a scroller of their films. */
+/** Discover Creators: every creator with a profile box and a scroller of their films. */
 export function DiscoverCreators() {
   const creators = useCreators();
 

@@ -17,7 +17,7 @@ import { VerifiedTick } from './verified-tick';
 type CreatorsView = 'featured' | 'following';
 
 /**
- * Home's Creators row (Featured or Following) and 'Films by Selected Creators' (SPEC §2): selecting
+ * Home's Creators row (Featured or Following) and 'Films by Selected Creators': selecting
  * creator cards toggles a highlighted selection whose films are listed below.
  */
 export function HomeCreators() {

@@ -39,7 +39,7 @@ export function filmsUrl(params: FilmListParams): string {
   return query ? `/api/films?${query}` : '/api/films';
 }
 
-/** SPEC §7: GET /api/films with filters → published films. */
+/** GET /api/films with filters → published films. */
 export const getFilms = (params: FilmListParams, signal?: AbortSignal): Promise<Film[]> =>
   api.get<Film[]>(filmsUrl(params), { signal });
 

@@ -8,13 +8,13 @@ import { getFilmQueryOptions } from './get-film';
 export type RecordViewResult = { counted: boolean; viewCount: number };
 
 /**
- * SPEC §7: POST /api/films/{id}/view when Play is pressed. The server counts the same viewer once per
- * 30 minutes and answers with the film's current view count.
+ * POST /api/films/{id}/view when Play is pressed. The server counts the same viewer once per
+ * 30 minutes (docs/catalog.md, the view rule) and answers with the film's current view count.
  */
 export const recordView = (id: number): Promise<RecordViewResult> =>
   api.post<RecordViewResult>(`/api/films/${id}/view`);
 
-/** Records a view and puts the returned count into the cached film. Failures are logged only (SPEC §8). */
+/** Records a view and puts the returned count into the cached film. Failures are logged only. */
 export function useRecordView() {
   const queryClient = useQueryClient();
 

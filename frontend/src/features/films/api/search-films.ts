@@ -12,7 +12,7 @@ export function searchFilmsUrl({ q, genre, language }: FilmSearchParams): string
   return `/api/films/search?${search}`;
 }
 
-/** SPEC §7: GET /api/films/search?q=&genre=&language= → best match first, typo tolerant on titles. */
+/** GET /api/films/search?q=&genre=&language= → best match first, typo tolerant on titles. */
 export const searchFilms = (params: FilmSearchParams, signal?: AbortSignal): Promise<Film[]> =>
   api.get<Film[]>(searchFilmsUrl(params), { signal });
 

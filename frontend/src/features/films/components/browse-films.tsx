@@ -50,7 +50,7 @@ function withCurrent(
 const sortOptions: SelectOption[] = FILM_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
 /**
- * Browse Films (SPEC §2): a filter panel kept in step with the URL (q, genre, language, sort), removable
+ * Browse Films: a filter panel kept in step with the URL (q, genre, language, sort), removable
  * chips, and a 2/4/6-column grid. A search uses GET /api/films/search, otherwise GET /api/films.
  */
 export function BrowseFilms() {

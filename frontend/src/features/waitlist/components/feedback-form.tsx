@@ -14,7 +14,7 @@ const fieldClasses = cn(
 const emptyFields = { name: '', email: '', vision: '' };
 
 /**
- * The 'Help Shape' feedback form (SPEC §2, §4): Name (optional), Email and 'Share your vision'
+ * The 'Help Shape' feedback form: Name (optional), Email and 'Share your vision'
  * (required). Idle, submitting ('Submitting...'), then a 'Thank You!' message or an inline error.
  */
 export function FeedbackForm() {
