@@ -193,7 +193,7 @@ describe('film ids and lookups', () => {
     assertError(await get('/api/creators/999999'), 404, /not found/);
   });
 
-  test('a film has every field of SPEC §3 with its creator', async () => {
+  test('a film has every field of docs/catalog.md with its creator', async () => {
     const response = await get(`/api/films/${ids.nebula}`);
     assert.equal(response.statusCode, 200);
     const film = response.json() as FilmDto;
