@@ -6,7 +6,7 @@ export * from './http/input-guard';
 export * from './identity/identity';
 export * from './logging/logging';
 export * from './messaging/consumer.entities';
-export * from './messaging/event-consumer';
+export * from './messaging/kafka-event.server';
 export * from './messaging/event-handler';
 export * from './messaging/kafka.service';
 export * from './messaging/outbox.entity';

@@ -3,10 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type BaseConfig } from '../config/config';
 import { registerInputGuard } from '../http/input-guard';
 import { requestIdOf } from '../logging/logging';
+import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { MetricsService } from '../metrics/metrics';
 import { startTracing, stopTracing } from '../tracing/tracing';
 
@@ -15,7 +17,13 @@ export interface ServiceApp {
   url: string;
 }
 
-/** Builds the Fastify-based Nest application of a service (not listening yet). */
+/**
+ * Builds the Fastify-based Nest application of a service (not listening yet), with its Kafka
+ * consumer attached as a microservice: the `@EventPattern` handlers of its controllers run on it,
+ * under the app's global guard, pipe and filter. It consumes once startAllMicroservices() is
+ * called (runService, createTestApp) and stops, committing its offsets, in app.close(). A bare
+ * application context (seeds, scripts) has no consumer.
+ */
 export async function createServiceApp(module: DynamicModule): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
@@ -30,6 +38,10 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  app.connectMicroservice<MicroserviceOptions>(
+    { strategy: app.get(KafkaEventServer) },
+    { inheritAppConfig: true },
+  );
 
   const metrics = app.get(MetricsService);
   const fastify = app.getHttpAdapter().getInstance();
@@ -63,6 +75,8 @@ export async function runService(
 ): Promise<ServiceApp> {
   startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await createServiceApp(module);
+  await app.init();
+  await app.startAllMicroservices();
   await app.listen({ host: config.HOST, port: config.PORT });
   const logger = app.get(Logger);
   logger.log(`${name} listening on ${config.HOST}:${config.PORT}`);

@@ -237,10 +237,14 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 }
 
-/** A service's Nest app, in process and initialised (not listening): drive it with app.inject(). */
+/**
+ * A service's Nest app, in process and initialised (not listening): drive it with app.inject().
+ * Its `@EventPattern` handlers consume from Kafka, as in runService.
+ */
 export async function createTestApp(module: DynamicModule): Promise<NestFastifyApplication> {
   const app = await createServiceApp(module);
   await app.init();
+  await app.startAllMicroservices();
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
