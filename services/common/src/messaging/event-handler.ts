@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * The `@Ctx()` of an `@EventPattern` handler: the transaction that also records the event as
- * processed, and where the event came from.
+ * processed, and where the event came from. An interface, not a class: the app's global
+ * ValidationPipe also sees event handlers' parameters and would try to validate a class instance.
  */
 export interface EventContext {
   /** Write the handler's changes here: they commit together with the ledger row, or not at all. */
