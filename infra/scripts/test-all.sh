@@ -27,6 +27,9 @@ npm run typecheck
 section 'generated event code is up to date'
 npm run check-generated -w @kinora/proto
 
+section 'generated OpenAPI documents are up to date'
+npm run check:openapi
+
 section 'event contracts: no breaking change (buf breaking)'
 bash proto/scripts/check-breaking.sh
 

@@ -25,3 +25,4 @@ export * from './http/cause-in-error-field.interceptor';
 export * from './http/parse-id.pipe';
 export * from './http/page.query';
 export * from './platform/seed-main';
+export * from './http/openapi';
