@@ -26,5 +26,12 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     css: false,
+    // `npm test` prints the line coverage of the app's sources (make test shows it per workspace).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/**/*.d.ts'],
+      reporter: ['text-summary'],
+    },
   },
 });
