@@ -12,7 +12,7 @@ import {
 
 /** Every HTTP error body (see errors.ts): `message` is the human-readable cause. */
 export class ErrorResponseDto {
-  @ApiProperty({ example: 400 })
+  @ApiProperty({ type: 'integer', example: 400 })
   statusCode!: number;
 
   @ApiProperty({ description: 'The status reason phrase, or the cause where the client reads it.' })
