@@ -1,6 +1,6 @@
 // One jest set-up for every service workspace: each runs `jest -c ../../jest.config.mjs --rootDir .`
 // (see their package.json), so <rootDir> is the workspace. Specs run from the TypeScript sources,
-// @kinora/common and @kinora/proto included, transformed by swc with decorator metadata on (Nest's
+// @kinora/common, @kinora/proto and @kinora/contracts included, transformed by swc with decorator metadata on (Nest's
 // dependency injection and MikroORM read design:type / design:paramtypes).
 const swc = {
   jsc: {
@@ -26,6 +26,7 @@ export default {
     '^@kinora/common$': '<rootDir>/../common/src/index.ts',
     '^@kinora/common/testing$': '<rootDir>/../common/src/testing/index.ts',
     '^@kinora/proto$': '<rootDir>/../../proto/src/index.ts',
+    '^@kinora/contracts$': '<rootDir>/../../contracts/src/index.ts',
   },
   // Integration specs start servers and processes on a 2-core machine: one file at a time, and
   // no per-test limit tighter than their own waits (each spec sets longer ones where it needs).
