@@ -30,6 +30,9 @@ npm run check-generated -w @kinora/proto
 section 'generated OpenAPI documents are up to date'
 npm run check:openapi
 
+section 'generated API client types are up to date'
+npm run check:client -w @kinora/frontend
+
 section 'event contracts: no breaking change (buf breaking)'
 bash proto/scripts/check-breaking.sh
 
