@@ -10,6 +10,9 @@ import {
   type TestDatabase,
   type TestKafka,
   type TestRedis,
+  assertUrlInputsNeverFail,
+  injectSender,
+  openApiDocument,
 } from '@kinora/common/testing';
 import fc from 'fast-check';
 import { Client } from 'pg';
@@ -136,5 +139,19 @@ describe('feedback', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('query strings and path parameters', () => {
+  test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+    const document = openApiDocument('admin');
+    let sent = 0;
+    for (const headers of [
+      {},
+      { 'x-user-id': '77777777-7777-4777-8777-777777777777', 'x-user-roles': 'admin' },
+    ] as Record<string, string>[]) {
+      sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+    }
+    expect(sent).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,9 @@ import {
   type TestDatabase,
   type TestKafka,
   type TestRedis,
+  assertUrlInputsNeverFail,
+  injectSender,
+  openApiDocument,
 } from '@kinora/common/testing';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
@@ -434,5 +437,19 @@ describe('bad input gets a 4xx JSON error naming the problem', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('query strings and path parameters', () => {
+  test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+    const document = openApiDocument('auth');
+    let sent = 0;
+    for (const headers of [{}, { 'x-user-id': '77777777-7777-4777-8777-777777777777' }] as Record<
+      string,
+      string
+    >[]) {
+      sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+    }
+    expect(sent).toBeGreaterThan(0);
   });
 });

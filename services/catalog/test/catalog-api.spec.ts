@@ -9,6 +9,9 @@ import {
   type TestDatabase,
   type TestKafka,
   type TestRedis,
+  assertUrlInputsNeverFail,
+  injectSender,
+  openApiDocument,
 } from '@kinora/common/testing';
 import { tmpdir } from 'node:os';
 import { Client } from 'pg';
@@ -456,5 +459,20 @@ describe('creators', () => {
     expect((await post({ bio: 'y'.repeat(500) }, '55555555-5555-4555-8555-555555555555')).statusCode).toBe(
       201,
     );
+  });
+});
+
+describe('query strings and path parameters', () => {
+  test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+    const document = openApiDocument('catalog');
+    let sent = 0;
+    for (const headers of [
+      {},
+      { 'x-user-id': '66666666-6666-4666-8666-666666666666' },
+      { 'x-user-id': '77777777-7777-4777-8777-777777777777', 'x-user-roles': 'admin' },
+    ] as Record<string, string>[]) {
+      sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+    }
+    expect(sent).toBeGreaterThan(0);
   });
 });
