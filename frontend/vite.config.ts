@@ -7,7 +7,11 @@ const gateway = 'http://localhost:8080';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': new URL('./src', import.meta.url).pathname },
+    alias: {
+      '@': new URL('./src', import.meta.url).pathname,
+      // The shared product rules, compiled from source (no build step for the SPA's dev server).
+      '@kinora/contracts': new URL('../contracts/src/index.ts', import.meta.url).pathname,
+    },
   },
   server: {
     proxy: {

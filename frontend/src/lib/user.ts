@@ -1,4 +1,4 @@
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
@@ -8,13 +8,13 @@ export function getDisplayName(user: NamedUser): string {
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return fullName || user.email?.trim() || 'User';
+  return fullName || user.email.trim() || 'User';
 }
 
 export function getInitials(user: NamedUser): string {
   const first = user.firstName?.trim()[0] ?? '';
   const last = user.lastName?.trim()[0] ?? '';
-  const initials = `${first}${last}` || user.email?.trim()[0] || 'U';
+  const initials = `${first}${last}` || user.email.trim()[0] || 'U';
   return initials.toUpperCase();
 }
 

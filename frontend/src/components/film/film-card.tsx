@@ -8,7 +8,7 @@ import { creatorPath, filmPath } from '@/config/paths';
 import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { FilmPoster } from './film-poster';
 

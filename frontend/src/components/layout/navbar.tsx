@@ -7,7 +7,7 @@ import { NAV_GLASS_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { browseSearchPath, paths } from '@/config/paths';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { cn } from '@/lib/utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { api } from '@/lib/api-client';
+import { apiClient, unwrap } from '@/lib/api-client';
 
 import { getUserQueryOptions } from './get-user';
 
 /** POST /api/auth/logout; only the OK status is checked. */
 export const logout = async (): Promise<void> => {
-  await api.post<unknown>('/api/auth/logout');
+  await unwrap(apiClient.POST('/api/auth/logout'));
 };
 
 /**

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { api, isApiError } from '@/lib/api-client';
-
-export type SendCodeInput = { email: string };
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { Message, SendCodeInput } from '@/lib/api/types';
 
 /** POST /api/auth/send-code {email}; the same answer for known and unknown addresses. */
-export const sendCode = ({ email }: SendCodeInput): Promise<{ message: string }> =>
-  api.post<{ message: string }>('/api/auth/send-code', { email });
+export const sendCode = ({ email }: SendCodeInput): Promise<Message> =>
+  unwrap(apiClient.POST('/api/auth/send-code', { body: { email } }));
 
 /**
  * Requests a sign-in code: success toasts 'Verification code sent'; failure toasts

@@ -1,10 +1,10 @@
+import { VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
 import { ArrowLeft, Info, KeyRound, Mail, RotateCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { VERIFICATION_CODE_LENGTH } from '@/config/constants';
 import { cn } from '@/lib/utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { api, isApiError } from '@/lib/api-client';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import type { CreatorProfile, SocialLinks } from '@/types/api';
+import type { CreateCreatorInput, CreatorProfile } from '@/lib/api/types';
 
 import { getCreatorQueryOptions } from './get-creator';
 import { getCreatorsQueryOptions } from './get-creators';
 
-/** The creator signup payload; the two acceptance flags stay on the client. */
-export type CreateCreatorInput = { bio: string; website?: string; socialLinks?: SocialLinks };
+export type { CreateCreatorInput };
 
-/** POST /api/creators {bio, website, socialLinks} → 201 the new profile. */
+/** POST /api/creators {bio, website, socialLinks} → 201 the new profile; the two acceptance flags stay on the client. */
 export const createCreator = (input: CreateCreatorInput): Promise<CreatorProfile> =>
-  api.post<CreatorProfile>('/api/creators', input);
+  unwrap(apiClient.POST('/api/creators', { body: input }));
 
 export const CREATE_CREATOR_FAILED = 'Failed to create creator profile. Please try again.';
 

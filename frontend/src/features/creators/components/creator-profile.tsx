@@ -25,7 +25,7 @@ import { paths } from '@/config/paths';
 import { formatCount, formatFilmCount, formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { CreatorProfile as CreatorProfileData } from '@/types/api';
+import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 
 import { isCreatorNotFound, useCreator } from '../api/get-creator';
 import { creatorSocialLinks } from '../utils/social-links';

@@ -12,7 +12,7 @@ import { CREATOR_FILM_SLOTS, CREATOR_FILMS_SCROLL_STEP_PX } from '@/config/const
 import { creatorPath, filmPath } from '@/config/paths';
 import { averageRating, formatCount, formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
-import type { Creator, Film } from '@/types/api';
+import type { Creator, Film } from '@/lib/api/types';
 
 import { useCreators } from '../api/get-creators';
 import { creatorSocialLinks } from '../utils/social-links';

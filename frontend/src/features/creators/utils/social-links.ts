@@ -1,4 +1,4 @@
-import type { Creator } from '@/types/api';
+import type { Creator } from '@/lib/api/types';
 
 export type SocialLinkKind = 'website' | 'twitter' | 'instagram' | 'youtube';
 

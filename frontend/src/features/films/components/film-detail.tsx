@@ -33,7 +33,7 @@ import {
 } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { useFilms } from '../api/get-films';
 import { isFilmNotFound, useFilm } from '../api/get-film';

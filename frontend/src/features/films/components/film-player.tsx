@@ -20,7 +20,7 @@ import { PLAYER_CONTROLS_HIDE_MS, PLAYER_SEEK_STEP_S, PLAYER_VOLUME_STEP } from 
 import { formatClock } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { useHlsSource } from '../hooks/use-hls-source';
 

@@ -1,5 +1,6 @@
-import { DEFAULT_FILM_SORT, FILM_SORTS, type FilmSort } from '@/config/constants';
-import type { Film } from '@/types/api';
+import { DEFAULT_FILM_SORT, FILM_SORTS, type FilmSort } from '@kinora/contracts';
+
+import type { Film } from '@/lib/api/types';
 
 /** The Browse Films filters, kept in the URL (q, genre, language, sort). */
 export type BrowseFilters = { q: string; genre: string; language: string; sort: FilmSort };

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
-
-export type JoinWaitlistInput = { email: string };
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { JoinWaitlistInput, Message } from '@/lib/api/types';
 
 /** POST /api/waitlist {email} → 201; 409 when the address is already on the list. */
-export const joinWaitlist = ({ email }: JoinWaitlistInput): Promise<{ message: string }> =>
-  api.post<{ message: string }>('/api/waitlist', { email });
+export const joinWaitlist = ({ email }: JoinWaitlistInput): Promise<Message> =>
+  unwrap(apiClient.POST('/api/waitlist', { body: { email } }));
 
 export const WAITLIST_FALLBACK_ERROR = 'Something went wrong. Please try again.';
 

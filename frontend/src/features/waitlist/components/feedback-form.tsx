@@ -1,3 +1,4 @@
+import { FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Heart } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -59,7 +60,7 @@ export function FeedbackForm() {
             type="text"
             name="name"
             autoComplete="name"
-            maxLength={100}
+            maxLength={FEEDBACK_NAME_MAX_LENGTH}
             placeholder="Your name"
             value={fields.name}
             onChange={set('name')}
@@ -92,7 +93,7 @@ export function FeedbackForm() {
           name="vision"
           required
           rows={5}
-          maxLength={5000}
+          maxLength={FEEDBACK_VISION_MAX_LENGTH}
           placeholder="What would make Kinora your favourite place to watch, share or make films?"
           value={fields.vision}
           onChange={set('vision')}
