@@ -281,7 +281,7 @@ test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist 
 
   const poster = await ffprobe(join(out, 'poster.jpg'));
   assert.equal(poster.streams[0]?.codec_name, 'mjpeg');
-  assert.deepEqual([poster.streams[0]?.width, poster.streams[0]?.height], [1280, 720]);
+  assert.deepEqual([poster.streams[0]?.width, poster.streams[0]?.height], [720, 1080], 'a 2:3 title card');
   assert.deepEqual(leftovers(join(work, 'direct', 'films')), [], 'no temporary directories left');
 });
 
