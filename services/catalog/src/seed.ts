@@ -64,24 +64,33 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
 
+/** Frames to transcode: the cost of a film in the pipeline (its graph's rate, else 25 fps). */
+const frames = (film: DemoFilm) => film.seconds * Number(/\brate=(\d+)/.exec(film.video)?.[1] ?? 25);
+/** The generator a film's picture comes from (mandelbrot, life, cellauto, gradients...). */
+const generator = (film: DemoFilm) => film.video.split('=')[0] ?? '';
+
 /**
- * The order films go through the pipeline: the shortest featured film, then the shortest film of
- * each genre not yet covered until FIRST_FILMS are picked (variety early), then the rest, shortest
- * first. Ties keep the manifest's order.
+ * The order films go through the pipeline, so the catalog is worth a look early: first
+ * FIRST_FILMS of the cheapest films to transcode, one per genre and at most two per generator
+ * (variety on the poster wall), one of them featured (the home page's hero); then the rest,
+ * cheapest first. Ties keep the manifest's order.
  */
-function publishingOrder<T extends { genre: string; seconds: number; featured?: boolean }>(films: T[]): T[] {
-  const byLength = films
+function publishingOrder(films: DemoFilm[]): DemoFilm[] {
+  const cheapest = films
     .map((film, index) => ({ film, index }))
-    .sort((a, b) => a.film.seconds - b.film.seconds || a.index - b.index)
+    .sort((a, b) => frames(a.film) - frames(b.film) || a.index - b.index)
     .map(({ film }) => film);
-  const first: T[] = [];
-  const featured = byLength.find((film) => film.featured);
-  if (featured) first.push(featured);
-  for (const film of byLength) {
+  const first: DemoFilm[] = [];
+  for (const film of cheapest) {
     if (first.length >= FIRST_FILMS) break;
-    if (!first.some((picked) => picked.genre === film.genre)) first.push(film);
+    const sameGenerator = first.filter((picked) => generator(picked) === generator(film)).length;
+    if (sameGenerator < 2 && !first.some((picked) => picked.genre === film.genre)) first.push(film);
   }
-  return [...first, ...byLength.filter((film) => !first.includes(film))];
+  const featured = cheapest.find(
+    (film) => film.featured && !first.some((picked) => picked.genre === film.genre),
+  );
+  if (featured && !first.some((film) => film.featured)) first.splice(FIRST_FILMS - 1, 1, featured);
+  return [...first, ...cheapest.filter((film) => !first.includes(film))];
 }
 
 type FilmState = 'waiting' | 'synthesizing' | 'queued' | 'transcoding' | 'published' | 'failed';

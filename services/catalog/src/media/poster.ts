@@ -160,7 +160,7 @@ export function posterGraph(options: PosterGraphOptions): string {
   ].join(',');
   const shade =
     `color=c=black:s=${W}x${H}:d=1,format=rgba,` +
-    `geq=r=0:g=0:b=0:a='240*pow(clip((Y-${shadeStart})/${shadeSpan}\\,0\\,1)\\,1.3)'[shade]`;
+    `geq=r=0:g=0:b=0:a='245*pow(clip((Y-${shadeStart})/${shadeSpan}\\,0\\,1)\\,1.1)'[shade]`;
   const text = titleFiles.map((file, index) =>
     [
       `drawtext=fontfile=${titleFont}`,
