@@ -101,7 +101,7 @@ async function up(): Promise<void> {
   await ensureMaildev();
 
   step('Migrations');
-  migrate();
+  await migrate();
   timed('databases');
 
   step('Services and workers');
