@@ -119,12 +119,12 @@ async function up(): Promise<void> {
   say(
     `\nSteps: ${times.join(', ')}. Logs: make logs; stop: make down; mail: http://localhost:${MAILDEV.webPort}`,
   );
-  if (seeded?.done) {
+  if (seeded?.done || (seeded && seeded.published === seeded.total)) {
     say(`Demo catalog: ${progressLine(seeded)}.`);
   } else if (seeded) {
     say(
-      `Demo catalog: ${seeded.published} of ${seeded.total} films playable so far; the rest keep loading in ` +
-        'the background and appear as they are published (`make status` shows the progress).',
+      `Demo catalog: ${seeded.published} of ${seeded.total} films playable so far. The rest keep loading in ` +
+        'the background and appear as they are published; `make status` shows the progress.',
     );
   }
   say(`Kinora is up in ${elapsed()} s: ${PUBLIC_URL}`);
