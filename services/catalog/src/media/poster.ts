@@ -26,7 +26,7 @@ const MAX_LINES = 4;
 const MAX_LINES_LARGE = 3;
 const TITLE_MAX_CHARS = 120;
 const CREDIT_MAX_CHARS = 40;
-const CREDIT_SIZE = 26;
+const CREDIT_SIZE = 30;
 const THIN_SPACE = '\u2009';
 
 /**
@@ -129,8 +129,9 @@ export interface PosterGraphOptions {
 
 /**
  * The filter graph (for -filter_complex_script) turning input 0's frame into the title card.
- * Geometry, bottom up: the credit's baseline 90 px above the bottom, a 64 px rule above it, then
- * the title's lines; the shade is fully dark by the title's last line and starts well above its
+ * Geometry, bottom up: the credit's baseline 160 px above the bottom (clear of the duration badge
+ * the SPA's film cards lay over the poster's bottom edge), a 64 px rule above it, then the title's
+ * lines; the shade is fully dark by the title's last line and starts well above its
  * first, so every line sits on a dark enough ground.
  */
 export function posterGraph(options: PosterGraphOptions): string {
@@ -141,9 +142,9 @@ export function posterGraph(options: PosterGraphOptions): string {
   const creditFont = escapeFilterValue(options.creditFont ?? POSTER_CREDIT_FONT);
   const size = layout.fontSize;
   const lineHeight = Math.round(size * 1.08);
-  const creditBaseline = H - 90;
+  const creditBaseline = H - 160;
   const ruleY = creditBaseline - 54;
-  const lastBaseline = options.credit ? ruleY - Math.round(size * 0.28) - 14 : H - 110;
+  const lastBaseline = options.credit ? ruleY - Math.round(size * 0.28) - 14 : H - 180;
   const firstBaseline = lastBaseline - (titleFiles.length - 1) * lineHeight;
   const shadeStart = Math.max(Math.round(H * 0.2), firstBaseline - Math.round(size * 0.8) - 160);
   const shadeSpan = Math.max(1, Math.round((lastBaseline - shadeStart) * 0.9));
