@@ -11,6 +11,7 @@ export default tseslint.config(
       '.run/**',
       '.cache/**',
       'proto/src/gen/**',
+      'frontend/src/lib/api/schema.gen.ts',
       'frontend/dist/**',
       '**/*.d.ts',
     ],

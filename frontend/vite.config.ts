@@ -7,7 +7,11 @@ const gateway = 'http://localhost:8080';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': new URL('./src', import.meta.url).pathname },
+    alias: {
+      '@': new URL('./src', import.meta.url).pathname,
+      // The shared product rules, compiled from source (no build step for the SPA's dev server).
+      '@kinora/contracts': new URL('../contracts/src/index.ts', import.meta.url).pathname,
+    },
   },
   server: {
     proxy: {
@@ -26,5 +30,12 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     css: false,
+    // `npm test` prints the line coverage of the app's sources (make test shows it per workspace).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/**/*.d.ts'],
+      reporter: ['text-summary'],
+    },
   },
 });

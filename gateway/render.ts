@@ -5,13 +5,14 @@
  *
  * Fills the ${NAME} placeholders of gateway/nginx.conf.template from --set, then the environment,
  * then the local-mode defaults of the runtime contract, writes <out>/nginx.conf, copies the files it
- * includes beside it and creates the prefix with its temp directories. --check runs `nginx -t` on the
- * result. The Docker image renders the same template with envsubst instead (gateway/Dockerfile).
+ * includes beside it, writes the API docs (gateway/docs.ts) into <prefix>/docs and creates the prefix
+ * with its temp directories. --check runs `nginx -t` on the result. The Docker image renders the same template with envsubst instead (gateway/Dockerfile).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { writeDocs } from './docs';
 
 export const GATEWAY_VAR_NAMES = [
   'LISTEN_PORT',
@@ -176,6 +177,8 @@ export function renderGateway(options: RenderGatewayOptions = {}): RenderedGatew
   for (const dir of TEMP_DIRS) {
     mkdirSync(join(prefix, dir), { recursive: true });
   }
+  // /api/docs serves <prefix>/docs (a path relative to the prefix, which is /etc/nginx in the image).
+  writeDocs(repoRoot, join(prefix, 'docs'));
   mkdirSync(vars.MEDIA_ROOT, { recursive: true });
   for (const log of [vars.ERROR_LOG, vars.ACCESS_LOG]) {
     if (!isDevicePath(log) && isAbsolute(log)) {

@@ -17,7 +17,7 @@ export const launchBrowser = (): Promise<Browser> =>
 /**
  * Console errors and uncaught exceptions of a page. The browser itself logs "Failed to load resource"
  * for error responses the app expects and handles, such as the anonymous 401 of GET /api/auth/user
- * (SPEC §7: a 401 means anonymous); pass the paths whose failed loads are expected.
+ * (a 401 means anonymous); pass the paths whose failed loads are expected.
  */
 export function collectErrors(page: Page, expectedFailures: string[] = ['/api/auth/user']): string[] {
   const errors: string[] = [];

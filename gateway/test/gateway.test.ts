@@ -254,45 +254,19 @@ describe('gateway (real nginx, fake services)', () => {
     const table: [string, string, ServiceName][] = [
       ['GET', '/api/auth/user', 'auth'],
       ['POST', '/api/auth/verify-code', 'auth'],
+      ['PATCH', '/api/auth/user', 'auth'],
+      ['POST', '/api/auth/logout', 'auth'],
       ['GET', '/api/login', 'auth'],
       ['GET', '/api/logout', 'auth'],
       ['GET', '/api/films?genre=drama&featured=true&limit=50', 'catalog'],
       ['GET', '/api/films/search?q=loop&genre=&language=', 'catalog'],
+      ['GET', '/api/films/trending?limit=8', 'catalog'],
       ['GET', '/api/films/12', 'catalog'],
-      ['PATCH', '/api/films/12', 'catalog'],
       ['POST', '/api/films/12/view', 'catalog'],
       ['GET', '/api/creators?limit=20', 'catalog'],
       ['POST', '/api/creators', 'catalog'],
       ['GET', '/api/creators/3', 'catalog'],
-      ['POST', '/api/uploads', 'catalog'],
-      ['PATCH', '/api/uploads/4f2a', 'catalog'],
-      ['GET', '/api/films/12/reviews', 'social'],
-      ['POST', '/api/films/12/reviews', 'social'],
-      ['GET', '/api/films/12/critic-reviews', 'social'],
-      ['POST', '/api/films/12/like', 'social'],
-      ['POST', '/api/films/12/unlike', 'social'],
-      ['POST', '/api/creators/3/follow', 'social'],
-      ['POST', '/api/creators/3/unfollow', 'social'],
-      ['GET', '/api/follow/3/status', 'social'],
-      ['POST', '/api/follow/3', 'social'],
-      ['DELETE', '/api/follow/3', 'social'],
-      ['GET', '/api/critics/invitation/tok3n', 'social'],
-      ['POST', '/api/critics/accept-invitation', 'social'],
-      ['GET', '/api/critics/dashboard', 'social'],
-      ['POST', '/api/critics/invitations', 'social'],
-      ['GET', '/api/user/lists/watchlist', 'social'],
-      ['POST', '/api/user/lists', 'social'],
-      ['DELETE', '/api/user/lists/favorites/12', 'social'],
-      ['GET', '/api/ads/placements/12', 'ads'],
-      ['POST', '/api/ads/select', 'ads'],
-      ['POST', '/api/ads/view', 'ads'],
-      ['GET', '/api/analytics/admin', 'analytics'],
-      ['GET', '/api/analytics/creator/3', 'analytics'],
-      ['POST', '/api/analytics/viewing-session', 'analytics'],
-      ['PATCH', '/api/analytics/viewing-session/s-1', 'analytics'],
       ['GET', '/api/admin/stats', 'admin'],
-      ['GET', '/api/admin/films/pending', 'admin'],
-      ['PATCH', '/api/admin/films/12/status', 'admin'],
       ['POST', '/api/waitlist', 'admin'],
       ['POST', '/api/feedback', 'admin'],
     ];
@@ -312,6 +286,16 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/films/12/foo'],
       ['POST', '/api/creators/3/follow/now'],
       ['GET', '/api/follow'],
+      // Routes arrive with their handlers (gateway/test/routes-contract.test.ts): none of these yet.
+      ['POST', '/api/uploads'],
+      ['PATCH', '/api/uploads/4f2a'],
+      ['GET', '/api/films/12/reviews'],
+      ['POST', '/api/films/12/like'],
+      ['GET', '/api/critics/dashboard'],
+      ['GET', '/api/user/lists/watchlist'],
+      ['POST', '/api/ads/select'],
+      ['GET', '/api/analytics/admin'],
+      ['GET', '/api/admin/films/pending'],
     ] as const) {
       const reply = await call(method, path);
       assert.equal(reply.status, 404, `${method} ${path}`);
@@ -335,14 +319,14 @@ describe('gateway (real nginx, fake services)', () => {
     assert.equal(anonymous.headers['x-user_id'], undefined);
     assert.equal(fake('auth').identityCalls.length, identityCallsBefore, 'no cookie: auth is not asked');
 
-    const unknownSession = await echo('POST', '/api/films/12/like', {
+    const unknownSession = await echo('POST', '/api/films/12/view', {
       ...spoof,
       Cookie: 'theme=dark; kinora_session=expired',
     });
     assert.equal(unknownSession.headers['x-user-id'], undefined);
     assert.equal(unknownSession.headers['x-user-roles'], undefined);
 
-    const signedIn = await echo('POST', '/api/films/12/like?src=test', {
+    const signedIn = await echo('POST', '/api/films/12/view?src=test', {
       ...spoof,
       Cookie: 'kinora_session=valid-session',
       'Content-Type': 'application/json',
@@ -353,7 +337,7 @@ describe('gateway (real nginx, fake services)', () => {
 
     const identityCall = fake('auth').identityCalls.at(-1);
     assert.ok(identityCall);
-    assert.equal(identityCall['x-original-uri'], '/api/films/12/like?src=test');
+    assert.equal(identityCall['x-original-uri'], '/api/films/12/view?src=test');
     assert.equal(identityCall['x-original-method'], 'POST');
     assert.equal(identityCall['x-test-body-length'], '0');
     assert.equal(identityCall['x-user-id'], undefined);
@@ -376,7 +360,7 @@ describe('gateway (real nginx, fake services)', () => {
   });
 
   test('a request id is generated, passed upstream and returned', async () => {
-    const reply = await call('GET', '/api/films/12/reviews', { 'X-Request-Id': 'client-chosen' });
+    const reply = await call('GET', '/api/admin/stats', { 'X-Request-Id': 'client-chosen' });
     const seen = JSON.parse(reply.body) as Echo;
     assert.match(String(reply.headers['x-request-id']), /^[0-9a-f]{32}$/);
     assert.equal(seen.headers['x-request-id'], reply.headers['x-request-id']);
@@ -498,6 +482,31 @@ describe('gateway (real nginx, fake services)', () => {
     assert.deepEqual(json(reply), { status: 'ok' });
   });
 
+  test('GET /api/docs is the gateway own: Swagger UI and a plain list of every operation', async () => {
+    const identityCallsBefore = fake('auth').identityCalls.length;
+    const page = await call('GET', '/api/docs', { Cookie: 'kinora_session=valid-session' });
+    assert.equal(page.status, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.match(String(page.headers['content-security-policy']), /default-src 'self'/);
+    for (const service of SERVICES) assert.match(page.body, new RegExp(`id="service-${service}"`), service);
+    assert.match(page.body, /GET<\/code> <code class="path">\/api\/films\/\{id\}<\/code>/);
+    assert.match(page.body, /viewCount: integer/);
+    assert.doesNotMatch(page.body, /<script>/, 'no inline script (the CSP forbids it)');
+    for (const asset of [
+      'swagger-ui-bundle.js',
+      'kinora-docs.js',
+      'swagger-ui.css',
+      'openapi/catalog.json',
+    ]) {
+      const reply = await call('GET', `/api/docs/${asset}`);
+      assert.equal(reply.status, 200, asset);
+    }
+    const document = json(await call('GET', '/api/docs/openapi/auth.json')) as { openapi?: string };
+    assert.equal(document.openapi, '3.1.0');
+    assert.equal(fake('auth').identityCalls.length, identityCallsBefore, 'the docs skip identity');
+    assert.equal((await call('GET', '/api/docs/nope.js')).status, 404);
+  });
+
   test('internal locations are not reachable from outside', async () => {
     for (const path of ['/_identity', '/_health/auth', '/_health/']) {
       const reply = await call('GET', path);
@@ -515,7 +524,7 @@ describe('gateway (real nginx, fake services)', () => {
       { Origin: own, 'Sec-Fetch-Site': 'cross-site' },
     ];
     for (const headers of rejected) {
-      const reply = await call('POST', '/api/films/12/like', headers);
+      const reply = await call('POST', '/api/films/12/view', headers);
       assert.equal(reply.status, 403, JSON.stringify(headers));
       assert.deepEqual(json(reply), {
         statusCode: 403,
@@ -523,7 +532,7 @@ describe('gateway (real nginx, fake services)', () => {
         message: 'Cross-site request rejected',
       });
     }
-    assert.equal((await call('DELETE', '/api/follow/3', { Origin: 'http://evil.example' })).status, 403);
+    assert.equal((await call('PATCH', '/api/auth/user', { Origin: 'http://evil.example' })).status, 403);
 
     const allowed: [string, Record<string, string>][] = [
       ['POST', {}],
@@ -533,7 +542,7 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
     ];
     for (const [method, headers] of allowed) {
-      const path = method === 'GET' ? '/api/films/12/reviews' : '/api/films/12/like';
+      const path = method === 'GET' ? '/api/admin/stats' : '/api/films/12/view';
       assert.equal((await call(method, path, headers)).status, 200, `${method} ${JSON.stringify(headers)}`);
     }
   });
@@ -598,7 +607,7 @@ describe('gateway (real nginx, fake services)', () => {
     await stopNginx('SIGQUIT');
     const lines = readFileSync(rendered.vars.ACCESS_LOG, 'utf8').trim().split('\n');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const signedIn = entries.find((entry) => entry.uri === '/api/films/12/like' && entry.user_id === '42');
+    const signedIn = entries.find((entry) => entry.uri === '/api/films/12/view' && entry.user_id === '42');
     assert.ok(signedIn, 'the signed-in call is logged with its user id');
     assert.equal(signedIn.method, 'POST');
     assert.equal(signedIn.status, 200);

@@ -27,6 +27,12 @@ npm run typecheck
 section 'generated event code is up to date'
 npm run check-generated -w @kinora/proto
 
+section 'generated OpenAPI documents are up to date'
+npm run check:openapi
+
+section 'generated API client types are up to date'
+npm run check:client -w @kinora/frontend
+
 section 'event contracts: no breaking change (buf breaking)'
 bash proto/scripts/check-breaking.sh
 
@@ -36,19 +42,37 @@ npm run build:services
 section 'Kafka for integration tests'
 "$TSX" infra/local/main.ts kafka
 
+# A workspace's tests (jest in the services, vitest in the frontend), each printing its line
+# coverage; the figure is also kept for a recap per workspace.
+coverage=()
+workspace_tests() {
+  local log lines
+  log=$(mktemp)
+  npm test --if-present -w "$1" 2>&1 | tee "$log"
+  lines=$(grep -Eo 'Lines +: +[^ ]+ +\( *[0-9]+/[0-9]+ *\)' "$log" | tail -1 | sed -E 's/Lines +: +//' || true)
+  rm -f "$log"
+  [[ "$lines" == Unknown* ]] && lines='no tests yet'
+  [[ -n "$lines" ]] && coverage+=("$(printf '%-20s %s' "$1" "$lines")")
+  return 0
+}
+
 section 'unit and integration tests'
-# Every workspace but the frontend, whose tests run next.
+# Every workspace but the frontend, whose tests run next. Jest runs the services' TypeScript
+# directly; only the processes some tests start (catalog's service and worker) run from dist/.
 mapfile -t workspaces < <(node -e '
   const ws = require("./package.json").workspaces.filter((w) => w !== "frontend");
   for (const w of ws) console.log(w);
 ')
 for w in "${workspaces[@]}"; do
   echo "--- $w"
-  npm test --if-present -w "$w"
+  workspace_tests "$w"
 done
 
 section 'frontend tests'
-npm test --if-present -w @kinora/frontend
+workspace_tests frontend
+
+section 'line coverage per workspace'
+printf '  %s\n' "${coverage[@]}"
 
 deploy_tests=(infra/test/*.test.ts)
 if ((${#deploy_tests[@]})); then

@@ -571,14 +571,19 @@ describe('deployment descriptions', () => {
       }
     });
 
-    it('the gateway route table proxies to exactly the service packages, each a defined upstream', () => {
+    it('the gateway route table proxies only to service packages, each a defined upstream', () => {
       const routesPath = process.env.KINORA_ROUTES_CONF ?? join(root, 'gateway', 'routes.conf');
       assert.ok(existsSync(routesPath), `${routesPath} does not exist (the gateway route table)`);
       const routes = nginxStrip(readFileSync(routesPath, 'utf8'));
       const targets = sorted(
         [...routes.matchAll(/proxy_pass\s+https?:\/\/([A-Za-z0-9_.-]+)/g)].map((m) => m[1]),
       );
-      assert.deepEqual(targets, servicePackages, `${routesPath}: proxy_pass targets`);
+      // A service without public operations yet has no route (gateway/test/routes-contract.test.ts).
+      assert.deepEqual(
+        targets.filter((target) => !servicePackages.includes(target)),
+        [],
+        `${routesPath}: proxy_pass targets that are not services`,
+      );
 
       // Upstream blocks (in any gateway/*.conf / *.template) name their address by a placeholder
       // like ${AUTH_UPSTREAM}, which compose and k8s must set for the gateway.

@@ -37,7 +37,7 @@ export function RootLayout() {
 }
 
 /**
- * The marketing landing page and the waitlist teaser bring their own top bar and footer (SPEC §2),
+ * The marketing landing page and the waitlist teaser bring their own top bar and footer,
  * so they sit outside the app's navigation bar instead of showing two bars.
  */
 export function StandaloneLayout() {

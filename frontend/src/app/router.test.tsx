@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
+import { stubFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser } from '@/testing/test-utils';
 
 import { routes } from './router';
@@ -24,7 +25,7 @@ describe('router', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     fetchMock.mockResolvedValue(
       jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 }),
     );

@@ -1,81 +1,47 @@
-/** SPEC §9: the navigation bar turns glassy after scrolling this many pixels. */
+import type { Genre } from '@kinora/contracts';
+
+/** The navigation bar turns glassy after scrolling this many pixels. */
 export const NAV_GLASS_SCROLL_THRESHOLD_PX = 20;
 
-/** SPEC §9: logout success navigates after the toast; 401 redirects after 500 ms. */
+/** Sign-out navigates this long after its toast, so the toast is seen (docs/ui.md). */
 export const LOGOUT_REDIRECT_DELAY_MS = 500;
 
-/** SPEC §5, §9: the sign-in code has exactly this many characters. */
-export const VERIFICATION_CODE_LENGTH = 6;
-
 /**
- * SPEC §2 waitlist page: after the headline animates in, three blocks fade in after about 2 s,
+ * Waitlist page: after the headline animates in, three blocks fade in after about 2 s,
  * then 0.5 s later, then 0.6 s after that.
  */
 export const WAITLIST_REVEAL_DELAYS_MS = [2000, 2500, 3100] as const;
 
-/** Business registration line of the footer (SPEC §2, §9: 'ABN line and © 2024'). */
+/** The footer's business registration (ABN) and copyright lines. */
 export const COMPANY_ABN = 'ABN 12 345 678 901';
 export const COPYRIGHT_YEAR = 2024;
 
-/** SPEC §9: home carousels scroll by 300 px, a creator's film scroller by 200 px. */
+/** Home carousels scroll by 300 px, a creator's film scroller by 200 px. */
 export const CAROUSEL_SCROLL_STEP_PX = 300;
 export const CREATOR_FILMS_SCROLL_STEP_PX = 200;
 
-/** SPEC §9 fetch limits and list sizes. */
-export const BROWSE_FETCH_LIMIT = 50;
+/**
+ * List sizes the screens choose (docs/ui.md). The lists' default page sizes (browse 50, creators
+ * 20, trending 8) are the contract's, in @kinora/contracts.
+ */
 export const BROWSE_SKELETON_COUNT = 12;
-export const CREATORS_FETCH_LIMIT = 20;
 export const CREATOR_PLACEHOLDER_COUNT = 8;
 export const RELATED_FILMS_REQUESTED = 6;
 export const RELATED_FILMS_SHOWN = 4;
-export const TRENDING_LIMIT = 8;
 export const HOME_ROW_LIMIT = 12;
 /** Discover Creators pads each creator's film scroller with 'Upcoming Project' tiles up to this many. */
 export const CREATOR_FILM_SLOTS = 5;
 
-/** SPEC §9 badges: '1K+ Followers' and 'Prolific Creator'. */
+/** Achievement thresholds: '1K+ Followers' and 'Prolific Creator' (docs/catalog.md). */
 export const FOLLOWERS_BADGE_THRESHOLD = 1000;
 export const PROLIFIC_FILMS_THRESHOLD = 5;
 
-/** SPEC §9 creator bio limit. */
-export const CREATOR_BIO_MAX_LENGTH = 500;
-
-/** SPEC §9 player: controls hide after 3 s, seek step 10 s, volume step 0.1. */
+/** Player: controls hide after 3 s, seek step 10 s, volume step 0.1. */
 export const PLAYER_CONTROLS_HIDE_MS = 3000;
 export const PLAYER_SEEK_STEP_S = 10;
 export const PLAYER_VOLUME_STEP = 0.1;
 
-/** SPEC §9 genre filter options (after 'All Genres'). */
-export const GENRE_OPTIONS = [
-  'Thriller',
-  'Sci-Fi',
-  'Romance',
-  'Horror',
-  'Drama',
-  'Comedy',
-  'Action',
-  'Documentary',
-  'Animation',
-  'Mystery',
-  'Fantasy',
-] as const;
-
-/** SPEC §9 language options (after 'All Languages'). */
-export const LANGUAGE_OPTIONS = [
-  'English',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Mandarin',
-  'Japanese',
-  'Korean',
-  'Hindi',
-  'Arabic',
-] as const;
-
-/** SPEC §9 home genre rows, in order. */
+/** Home genre rows, in order (genres and languages themselves are @kinora/contracts'). */
 export const HOME_GENRE_ROWS = [
   'Drama',
   'Comedy',
@@ -85,9 +51,4 @@ export const HOME_GENRE_ROWS = [
   'Horror',
   'Family',
   'Documentary',
-] as const;
-
-/** SPEC §4 browse sort options; featured is the default. */
-export const FILM_SORTS = ['featured', 'newest', 'popular', 'rating'] as const;
-export type FilmSort = (typeof FILM_SORTS)[number];
-export const DEFAULT_FILM_SORT: FilmSort = 'featured';
+] as const satisfies readonly Genre[];

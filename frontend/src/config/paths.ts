@@ -1,4 +1,4 @@
-/** Every screen path of SPEC §2, plus the full-page browser navigations. */
+/** Every screen path (docs/ui.md), plus the full-page browser navigations. */
 export const paths = {
   landing: '/',
   frontpage: '/frontpage',
@@ -22,7 +22,7 @@ export const paths = {
   creatorGuidelines: '/creator-guidelines',
   upload: '/upload',
   uploadFilm: '/uploadfilm',
-  /** The pre-launch teaser with the waitlist and feedback forms (its route is not in SPEC §2). */
+  /** The pre-launch teaser with the waitlist and feedback forms. */
   waitlist: '/waitlist',
   /** Browser navigations handled by the auth service, not screens. */
   apiLogin: '/api/login',
@@ -38,5 +38,5 @@ export const browsePath = (filters: Record<string, string>) => {
   return query ? `/browse?${query}` : '/browse';
 };
 
-/** SPEC §2 navigation bar: trimmed text → /browse?q={text}&type=all. */
+/** The navigation bar's search: trimmed text → /browse?q={text}&type=all. */
 export const browseSearchPath = (query: string) => `/browse?q=${encodeURIComponent(query)}&type=all`;

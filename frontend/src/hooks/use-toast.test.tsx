@@ -14,7 +14,7 @@ describe('toast', () => {
     vi.useRealTimers();
   });
 
-  it('uses the SPEC §9 constants', () => {
+  it('uses the notification constants of docs/ui.md', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY).toBe(1000000);
     expect(TOAST_DURATION).toBe(5000);

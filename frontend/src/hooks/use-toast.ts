@@ -1,5 +1,5 @@
 /**
- * Notification store (shadcn/ui pattern on @radix-ui/react-toast), SPEC §9:
+ * Notification store (shadcn/ui pattern on @radix-ui/react-toast):
  * at most one visible, removed 1000000 ms after dismissal, shown for 5000 ms by default.
  * `toast()` is a plain function, usable outside React (mutation callbacks, the fetch layer).
  */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '@/testing/test-utils';
 
-import { api, ApiError, request } from './api-client';
+import { apiClient, ApiError, unwrap } from './api-client';
 
 describe('api client', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -16,53 +16,72 @@ describe('api client', () => {
     fetchMock.mockReset();
   });
 
-  const lastInit = () => fetchMock.mock.calls.at(-1)?.[1] as RequestInit;
+  /** openapi-fetch hands fetch one Request carrying the method, URL, headers and body. */
+  const lastRequest = () => fetchMock.mock.calls.at(-1)?.[0] as Request;
+  const path = (request: Request) => {
+    const url = new URL(request.url);
+    return `${url.pathname}${url.search}`;
+  };
 
   it('always sends credentials', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ ok: true }));
-    await api.get('/api/films');
-    expect(fetchMock).toHaveBeenCalledWith('/api/films', expect.objectContaining({ credentials: 'include' }));
+    fetchMock.mockImplementation(async () => jsonResponse([]));
+    await unwrap(apiClient.GET('/api/films'));
+    expect(path(lastRequest())).toBe('/api/films');
+    expect(lastRequest().credentials).toBe('include');
 
-    await api.post('/api/auth/logout');
-    expect(lastInit().credentials).toBe('include');
-    expect(lastInit().method).toBe('POST');
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+    await unwrap(apiClient.POST('/api/auth/logout'));
+    expect(lastRequest().credentials).toBe('include');
+    expect(lastRequest().method).toBe('POST');
   });
 
   it('sends a JSON body with a JSON content type', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ id: 1 }));
-    const result = await api.post<{ id: number }>('/api/user/lists', { filmId: 3, listType: 'watchlist' });
+    fetchMock.mockImplementation(async () => jsonResponse({ message: 'ok' }));
+    const result = await unwrap(apiClient.POST('/api/auth/send-code', { body: { email: 'a@b.c' } }));
 
-    expect(result).toEqual({ id: 1 });
-    expect(lastInit().body).toBe('{"filmId":3,"listType":"watchlist"}');
-    expect(lastInit().headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(result).toEqual({ message: 'ok' });
+    expect(await lastRequest().text()).toBe('{"email":"a@b.c"}');
+    expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
   });
 
   it('sends no content type when there is no body', async () => {
     fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
-    const result = await api.post('/api/films/1/view');
+    const result = await unwrap(apiClient.POST('/api/auth/logout'));
 
     expect(result).toBeUndefined();
-    expect(lastInit().body).toBeUndefined();
-    expect(lastInit().headers).not.toHaveProperty('Content-Type');
+    expect(lastRequest().body).toBeNull();
+    expect(lastRequest().headers.has('Content-Type')).toBe(false);
   });
 
   it('passes FormData through untouched', async () => {
     fetchMock.mockImplementation(async () => jsonResponse({}));
     const form = new FormData();
     form.set('title', 'Neon Tide');
-    await api.post('/api/uploads', form);
+    // No operation takes a form yet; the client still sends one as multipart, not as JSON.
+    await apiClient.POST('/api/creators', { body: form as never });
 
-    expect(lastInit().body).toBe(form);
-    expect(lastInit().headers).not.toHaveProperty('Content-Type');
+    expect(lastRequest().headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(await lastRequest().text()).toContain('Neon Tide');
+  });
+
+  it('sends the query in the given order, leaving out empty values', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse([]));
+    await unwrap(
+      apiClient.GET('/api/films/search', {
+        params: { query: { q: 'neon tide', genre: '', language: 'English' } },
+      }),
+    );
+
+    expect(path(lastRequest())).toBe('/api/films/search?q=neon+tide&language=English');
   });
 
   it('builds the error message from the body text', async () => {
     const body = { statusCode: 400, error: 'Invalid code', message: 'code must be 6 characters' };
     fetchMock.mockImplementation(async () => jsonResponse(body, { status: 400, statusText: 'Bad Request' }));
 
-    const error = await api
-      .post('/api/auth/verify-code', { email: 'a@b.c', code: '1' })
-      .catch((e: unknown) => e);
+    const error = await unwrap(
+      apiClient.POST('/api/auth/verify-code', { body: { email: 'a@b.c', code: '1' } }),
+    ).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
@@ -78,8 +97,8 @@ describe('api client', () => {
       async () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
     );
 
-    await expect(api.get('/api/films')).rejects.toThrow('503: Service Unavailable');
-    const error = (await api.get('/api/films').catch((e: unknown) => e)) as ApiError;
+    await expect(unwrap(apiClient.GET('/api/films'))).rejects.toThrow('503: Service Unavailable');
+    const error = (await unwrap(apiClient.GET('/api/films')).catch((e: unknown) => e)) as ApiError;
     expect(error.body).toBeNull();
     expect(error.status).toBe(503);
   });
@@ -89,7 +108,7 @@ describe('api client', () => {
       async () => new Response('upstream timed out', { status: 504, statusText: 'Gateway Timeout' }),
     );
 
-    const error = (await api.get('/api/films').catch((e: unknown) => e)) as ApiError;
+    const error = (await unwrap(apiClient.GET('/api/films')).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('504: upstream timed out');
     expect(error.body).toBeNull();
   });
@@ -99,15 +118,17 @@ describe('api client', () => {
       jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 }),
     );
 
-    await expect(request('/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(unwrap(apiClient.GET('/api/auth/user'), { on401: 'returnNull' })).resolves.toBeNull();
   });
 
   it("throws on a 401 with on401 'throw' (the default)", async () => {
     const body = { statusCode: 401, error: 'Unauthorized', message: 'Login required' };
     fetchMock.mockImplementation(async () => jsonResponse(body, { status: 401, statusText: 'Unauthorized' }));
 
-    await expect(api.get('/api/user/lists/watchlist')).rejects.toThrow(`401: ${JSON.stringify(body)}`);
-    await expect(api.get('/api/user/lists/watchlist', { on401: 'throw' })).rejects.toBeInstanceOf(ApiError);
+    await expect(unwrap(apiClient.GET('/api/auth/user'))).rejects.toThrow(`401: ${JSON.stringify(body)}`);
+    await expect(unwrap(apiClient.GET('/api/auth/user'), { on401: 'throw' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 
   it("still throws other errors with on401 'returnNull'", async () => {
@@ -115,7 +136,7 @@ describe('api client', () => {
       async () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
     );
 
-    await expect(api.get('/api/auth/user', { on401: 'returnNull' })).rejects.toThrow(
+    await expect(unwrap(apiClient.GET('/api/auth/user'), { on401: 'returnNull' })).rejects.toThrow(
       '500: Internal Server Error',
     );
   });

@@ -1,16 +1,26 @@
 /**
- * The one fetch client of the SPA (SPEC §7, §8).
+ * The one fetch client of the SPA (docs/ui.md, fetching data): openapi-fetch typed by the paths
+ * generated from the services' OpenAPI documents (lib/api/schema.gen.ts), so a call's path,
+ * parameters, body and result follow the contract.
  *
  * - Every call sends cookies (`credentials: 'include'`).
  * - A JSON body is serialised and carries `Content-Type: application/json`; calls without a body
  *   send no content type (Fastify rejects an empty body declared as JSON).
  * - A non-ok response throws an {@link ApiError} whose message is `${status}: ${bodyText || statusText}`,
- *   the generic error text of SPEC §8, and which exposes the status and the parsed JSON body.
- * - `on401: 'returnNull'` turns a 401 into a `null` result (SPEC §7: "a 401 yields an empty result").
+ *   the generic error text screens match on, and which exposes the status and the parsed JSON body.
+ * - `on401: 'returnNull'` turns a 401 into a `null` result (the current-user call: 401 means anonymous).
+ * - Query parameters are sent in the order given, empty ones left out, encoded as a form
+ *   (URLSearchParams) would encode them.
+ *
+ * Usage: `const film = await unwrap(apiClient.GET('/api/films/{id}', { params: { path: { id } } }))`.
  */
+import createClient from 'openapi-fetch';
+
+import type { paths } from './api/schema.gen';
 
 export type On401 = 'returnNull' | 'throw';
 
+/** The JSON error body every service sends; fields are optional because proxies send other bodies. */
 export type ApiErrorBody = {
   statusCode?: number;
   error?: string;
@@ -46,26 +56,6 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-export type RequestOptions<O extends On401 = 'throw'> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Plain objects and arrays are sent as JSON; FormData, Blob, strings etc. are sent as they are. */
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  on401?: O;
-};
-
-export type ApiResult<T, O extends On401> = O extends 'returnNull' ? T | null : T;
-
-const isRawBody = (body: unknown): body is BodyInit =>
-  typeof body === 'string' ||
-  body instanceof FormData ||
-  body instanceof Blob ||
-  body instanceof URLSearchParams ||
-  body instanceof ArrayBuffer ||
-  ArrayBuffer.isView(body) ||
-  (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream);
-
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
@@ -74,57 +64,57 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-export async function request<T, O extends On401 = 'throw'>(
-  url: string,
-  options: RequestOptions<O> = {},
-): Promise<ApiResult<T, O>> {
-  const { method = 'GET', body, headers = {}, signal, on401 = 'throw' } = options;
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...headers },
-    signal,
-  };
-
-  if (body !== undefined) {
-    if (isRawBody(body)) {
-      init.body = body;
-    } else {
-      init.body = JSON.stringify(body);
-      init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-    }
-  }
-
-  const response = await fetch(url, init);
-
-  if (response.status === 401 && on401 === 'returnNull') {
-    return null as ApiResult<T, O>;
-  }
-
+/**
+ * Sends through the global fetch, looked up per call (tests stub it), and turns a non-ok
+ * response into an {@link ApiError} before openapi-fetch reads it.
+ */
+async function send(request: Request): Promise<Response> {
+  const response = await fetch(request);
+  if (response.ok) return response;
   const text = await response.text();
-
-  if (!response.ok) {
-    const parsed = text ? parseJson(text) : null;
-    const errorBody = parsed !== null && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
-    throw new ApiError(response.status, response.statusText, text, errorBody);
-  }
-
-  if (!text) return undefined as ApiResult<T, O>;
-  const contentType = response.headers.get('content-type') ?? '';
-  return (contentType.includes('json') ? JSON.parse(text) : text) as ApiResult<T, O>;
+  const parsed = text ? parseJson(text) : null;
+  const errorBody = parsed !== null && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null;
+  throw new ApiError(response.status, response.statusText, text, errorBody);
 }
 
-type BodylessOptions<O extends On401> = Omit<RequestOptions<O>, 'method' | 'body'>;
+function serializeQuery(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.set(key, String(value));
+  }
+  return search.toString();
+}
 
-export const api = {
-  get: <T, O extends On401 = 'throw'>(url: string, options?: BodylessOptions<O>) =>
-    request<T, O>(url, { ...options, method: 'GET' }),
-  post: <T, O extends On401 = 'throw'>(url: string, body?: unknown, options?: BodylessOptions<O>) =>
-    request<T, O>(url, { ...options, method: 'POST', body }),
-  put: <T, O extends On401 = 'throw'>(url: string, body?: unknown, options?: BodylessOptions<O>) =>
-    request<T, O>(url, { ...options, method: 'PUT', body }),
-  patch: <T, O extends On401 = 'throw'>(url: string, body?: unknown, options?: BodylessOptions<O>) =>
-    request<T, O>(url, { ...options, method: 'PATCH', body }),
-  delete: <T, O extends On401 = 'throw'>(url: string, options?: BodylessOptions<O>) =>
-    request<T, O>(url, { ...options, method: 'DELETE' }),
-};
+/** Page-relative in the browser; absolute where Request needs an origin (tests under jsdom). */
+const baseUrl = typeof window === 'undefined' ? '' : window.location.origin;
+
+export const apiClient = createClient<paths>({
+  baseUrl,
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  fetch: send,
+  querySerializer: serializeQuery,
+});
+
+export type ApiResult<T, O extends On401> = O extends 'returnNull' ? T | null : T;
+
+/**
+ * The data of a typed call. Errors were already thrown as {@link ApiError}; with
+ * `on401: 'returnNull'` a 401 resolves to null instead.
+ */
+export async function unwrap<T, O extends On401 = 'throw'>(
+  call: Promise<{ data?: T; response: Response }>,
+  { on401 }: { on401?: O } = {},
+): Promise<ApiResult<T, O>> {
+  try {
+    const { data } = await call;
+    return data as ApiResult<T, O>;
+  } catch (error) {
+    if (on401 === 'returnNull' && isApiError(error) && error.status === 401) {
+      return null as ApiResult<T, O>;
+    }
+    throw error;
+  }
+}

@@ -21,7 +21,7 @@ export const formatFollowers = (count: number): string =>
 /** "3 films", "1 film". */
 export const formatFilmCount = (count: number): string => `${formatCount(count)} ${plural(count, 'film')}`;
 
-/** A film's length in minutes (SPEC §2 film card: "duration in minutes"): 24 → "24 min". */
+/** A film's length in minutes (the API's `duration`): 24 → "24 min". */
 export const formatMinutes = (minutes: number): string => `${minutes} min`;
 
 /** Player time display: seconds → "m:ss" (minutes are not wrapped into hours). */
@@ -43,7 +43,7 @@ export function starsOutOfFive(rating: string | number): number {
 export const isUnrated = (rating: string | number): boolean => !(Number(rating) > 0);
 
 /**
- * SPEC §3: a creator's average rating is the mean of their film ratings, to one decimal.
+ * A creator's average rating is the mean of their film ratings, to one decimal.
  * Films nobody has rated ("0.0") are left out, as the server's own stats do; null when none is rated.
  */
 export function averageRating(ratings: (string | number)[]): number | null {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client';
 
 describe('query client', () => {
-  it('uses the SPEC §9 data-fetching defaults', () => {
+  it('uses the data-fetching defaults of docs/ui.md', () => {
     const options = createQueryClient().getDefaultOptions();
 
     expect(options.queries).toMatchObject({

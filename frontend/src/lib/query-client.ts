@@ -1,7 +1,7 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
- * SPEC §9 data fetching: queries never go stale, no refetch on window focus, no polling by default,
+ * Data fetching (docs/ui.md): queries never go stale, no refetch on window focus, no polling by default,
  * no retries. Screens that poll (admin analytics 30 s, creator analytics 60 s) opt in per query.
  */
 export const queryConfig = {

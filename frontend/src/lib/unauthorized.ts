@@ -3,14 +3,14 @@ import { toast } from '@/hooks/use-toast';
 
 import { browser } from './browser';
 
-/** SPEC §9: logout and 401 redirect after 500 ms. */
+/** A 401 redirects after 500 ms, so the toast is seen first. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 export const isUnauthorizedError = (error: unknown): boolean =>
   error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
 
 /**
- * SPEC §8: a message starting with '401: ' and containing 'Unauthorized' shows the toast
+ * A message starting with '401: ' and containing 'Unauthorized' shows the toast
  * 'Unauthorized - You are logged out. Logging in again...' and goes to the login path after 0.5 s.
  * Used by the list add, review, follow and film status mutations. Returns whether it handled the error,
  * so callers show their own failure toast otherwise.

@@ -1,20 +1,20 @@
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 type NamedUser = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
-/** Full name, else email, else 'User' (SPEC §2 navigation bar, §2 profile). */
+/** Full name, else email, else 'User' (navigation bar, profile). */
 export function getDisplayName(user: NamedUser): string {
   const fullName = [user.firstName, user.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return fullName || user.email?.trim() || 'User';
+  return fullName || user.email.trim() || 'User';
 }
 
 export function getInitials(user: NamedUser): string {
   const first = user.firstName?.trim()[0] ?? '';
   const last = user.lastName?.trim()[0] ?? '';
-  const initials = `${first}${last}` || user.email?.trim()[0] || 'U';
+  const initials = `${first}${last}` || user.email.trim()[0] || 'U';
   return initials.toUpperCase();
 }
 

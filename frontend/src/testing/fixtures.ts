@@ -1,4 +1,4 @@
-import type { Creator, CreatorProfile, Film, FilmCreator } from '@/types/api';
+import type { Creator, CreatorProfile, Film, FilmCreator } from '@/lib/api/types';
 
 export const makeFilmCreator = (overrides: Partial<FilmCreator> = {}): FilmCreator => ({
   id: 4,

@@ -18,6 +18,46 @@ export function deferred<T>() {
 export const unauthorizedResponse = () =>
   jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 });
 
+/** A same-origin URL as the path and query the SPA asked for; other URLs stay absolute. */
+const pathOf = (url: string): string => {
+  const parsed = new URL(url, window.location.origin);
+  return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}` : url;
+};
+
+/**
+ * The API client calls `fetch(Request)`; tests assert on `(path, init)` with the body as text.
+ * This reads the method, URL, headers, credentials and body back from the Request.
+ */
+async function asPathAndInit(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): Promise<[string, RequestInit | undefined]> {
+  if (!(input instanceof Request)) {
+    return [pathOf(typeof input === 'string' ? input : input.href), init];
+  }
+  const body = input.body ? await input.clone().text() : undefined;
+  return [
+    pathOf(input.url),
+    {
+      method: input.method,
+      headers: Object.fromEntries(input.headers),
+      credentials: input.credentials,
+      signal: input.signal,
+      ...(body === undefined ? {} : { body }),
+    },
+  ];
+}
+
+/**
+ * Installs `fetchMock` as the global fetch, seeing every call as `(path, init)` whether the
+ * caller passed a Request or a URL and init.
+ */
+export function stubFetch(fetchMock: typeof fetch): void {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+    fetchMock(...(await asPathAndInit(input, init))),
+  );
+}
+
 /**
  * Stubs the global fetch with one handler per "METHOD /path". GET /api/auth/user answers 401
  * (anonymous) unless a handler says otherwise; any other unexpected call fails the test loudly.
@@ -30,7 +70,7 @@ export function mockFetch(handlers: Record<string, Handler> = {}) {
     if (!handler) throw new Error(`Unexpected fetch: ${key}`);
     return handler(init);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(fetchMock);
 
   /** The parsed JSON bodies sent to "METHOD /path", in order. */
   const bodiesSentTo = (key: string) =>

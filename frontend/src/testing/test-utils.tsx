@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   id: 'u-1',

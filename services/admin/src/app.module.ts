@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KNOWN_USERS, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
@@ -12,15 +12,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({
-          name: 'admin',
-          config,
-          ...DATABASE,
-          handlers: [...KNOWN_USERS.handlers, FilmStatusChangedHandler],
-        }),
+        PlatformModule.forService({ name: 'admin', config, ...DATABASE }),
+        KnownUsersModule,
         ModerationModule,
         PrelaunchModule,
       ],
+      controllers: [FilmStatusChangedHandler],
     };
   }
 }

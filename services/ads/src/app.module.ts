@@ -9,9 +9,8 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forService({ name: 'ads', config, ...DATABASE, handlers: [FilmStatusChangedHandler] }),
-      ],
+      imports: [PlatformModule.forService({ name: 'ads', config, ...DATABASE })],
+      controllers: [FilmStatusChangedHandler],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KNOWN_USERS, PlatformModule, queueProvider } from '@kinora/common';
+import { KnownUsersModule, PlatformModule, queueProvider } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
@@ -10,17 +10,9 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      global: true,
-      imports: [
-        PlatformModule.forService({
-          name: 'analytics',
-          config,
-          ...DATABASE,
-          handlers: [...KNOWN_USERS.handlers, UserRegisteredRollupHandler],
-        }),
-      ],
+      imports: [PlatformModule.forService({ name: 'analytics', config, ...DATABASE }), KnownUsersModule],
+      controllers: [UserRegisteredRollupHandler],
       providers: [queueProvider(ROLLUPS, ROLLUP_QUEUE)],
-      exports: [ROLLUPS],
     };
   }
 }

@@ -1,9 +1,10 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { loadConfig, migrate } from '@kinora/common';
 import {
+  createTestApp,
+  createTestContext,
   createTestDatabase,
   createTestKafka,
   createTestRedis,
@@ -15,9 +16,7 @@ import {
 } from '@kinora/common/testing';
 import { EnvelopeSchema, UserProfileSchema, UserRegisteredSchema } from '@kinora/proto';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -30,7 +29,7 @@ let redis: TestRedis;
 let api: INestApplicationContext;
 let worker: INestApplicationContext;
 
-before(async () => {
+beforeAll(async () => {
   [database, kafka] = await Promise.all([createTestDatabase('analytics'), createTestKafka()]);
   redis = await createTestRedis();
   await migrate({ url: database.url, ...DATABASE });
@@ -44,11 +43,12 @@ before(async () => {
       extra: { LOG_LEVEL: 'silent', KAFKA_SESSION_TIMEOUT_MS: '6000' },
     }),
   );
-  api = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
-  worker = await NestFactory.createApplicationContext(WorkerAppModule.forRoot(config), { logger: false });
+  // The service (its event handlers consume from Kafka) and the worker that recomputes rollups.
+  api = await createTestApp(AppModule.forRoot(config));
+  worker = await createTestContext(WorkerAppModule.forRoot(config));
 });
 
-after(async () => {
+afterAll(async () => {
   await Promise.allSettled([api?.close(), worker?.close()]);
   await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
 });
@@ -95,7 +95,7 @@ test('registrations roll up into their day, once each, through Kafka and the wor
       ).rows[0]?.new_users;
     await eventually(async () => (await newUsers()) === 12, 30_000, 'the day rollup to reach 12');
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    assert.equal(await newUsers(), 12);
+    expect(await newUsers()).toBe(12);
   } finally {
     await client.end();
   }

@@ -18,19 +18,15 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      // Global so the event handlers, which PlatformModule instantiates, can inject UsersService.
-      global: true,
-      imports: [
-        PlatformModule.forService({
-          name: 'auth',
-          config,
-          ...DATABASE,
-          handlers: [CreatorRegisteredHandler],
-        }),
+      imports: [PlatformModule.forService({ name: 'auth', config, ...DATABASE })],
+      controllers: [
+        SignInController,
+        UsersController,
+        SessionsController,
+        IdentityController,
+        CreatorRegisteredHandler,
       ],
-      controllers: [SignInController, UsersController, SessionsController, IdentityController],
       providers: [UsersService, SessionsService, SignInService, RateLimiter, MailerService],
-      exports: [UsersService],
     };
   }
 }

@@ -1,7 +1,7 @@
-import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig, migrate } from '@kinora/common';
 import {
+  createTestContext,
   createTestDatabase,
   createTestKafka,
   createTestRedis,
@@ -12,11 +12,9 @@ import {
   type TestRedis,
 } from '@kinora/common/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -24,8 +22,9 @@ import { DATABASE } from '../src/database';
 import { UsersService } from '../src/users/users.service';
 
 // auth writes auth.user-registered.v1 through its outbox; the catalog service, a separate process
-// on its own database, consumes it over the real Kafka broker into its users read model.
-const CATALOG = join(__dirname, '..', '..', '..', 'catalog', 'dist', 'src');
+// on its own database, consumes it over the real Kafka broker into its users read model. It runs
+// from catalog's compiled output, as deployed: `npm run build:services` first.
+const CATALOG = join(__dirname, '..', '..', 'catalog', 'dist', 'src');
 const PORT = 39_000 + Math.floor(Math.random() * 900);
 const TOPIC = 'auth.user-registered.v1';
 
@@ -96,7 +95,7 @@ async function committedOffsets(): Promise<number> {
   }
 }
 
-before(async () => {
+beforeAll(async () => {
   [authDb, catalogDb, kafka] = await Promise.all([
     createTestDatabase('auth'),
     createTestDatabase('catalog'),
@@ -105,14 +104,12 @@ before(async () => {
   redis = await createTestRedis();
   await migrate({ url: authDb.url, ...DATABASE });
   const migrated = spawnSync(process.execPath, [join(CATALOG, 'migrate.js')], { env: catalogEnv() });
-  assert.equal(migrated.status, 0, migrated.stderr.toString());
+  expect({ status: migrated.status, stderr: migrated.stderr.toString() }).toMatchObject({ status: 0 });
   const env = serviceEnv({ port: PORT + 1, database: authDb, kafka, redis, extra: { LOG_LEVEL: 'warn' } });
-  auth = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfig(configSchema, env)), {
-    logger: false,
-  });
+  auth = await createTestContext(AppModule.forRoot(loadConfig(configSchema, env)));
 });
 
-after(async () => {
+afterAll(async () => {
   catalog?.kill('SIGKILL');
   await auth?.close();
   await Promise.allSettled([authDb?.drop(), catalogDb?.drop(), kafka?.cleanup(), redis?.cleanup()]);
@@ -165,10 +162,7 @@ test('an event written through the outbox is applied exactly once, even when the
 
   const appliedBeforeKill = await count(catalogDb, 'select count(*) as n from processed_events');
   const committed = await committedOffsets();
-  assert.ok(
-    appliedBeforeKill > committed,
-    `some applied events were not yet committed (${appliedBeforeKill} > ${committed})`,
-  );
+  expect(appliedBeforeKill).toBeGreaterThan(committed);
 
   const second = startCatalog();
   await eventually(
@@ -178,24 +172,24 @@ test('an event written through the outbox is applied exactly once, even when the
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n--- catalog output ---\n${second.output()}`);
   });
-  assert.equal(
+  expect(
     await count(catalogDb, `select count(*) as n from known_users where email like '%.${tag}@example.com'`),
-    total,
-  );
-  assert.equal(await count(catalogDb, 'select count(*) as n from dead_letters'), 0);
+  ).toBe(total);
+  expect(await count(catalogDb, 'select count(*) as n from dead_letters')).toBe(0);
 
   // Exactly once: what run 1 applied and Kafka redelivered was skipped; everything else applied once.
-  assert.equal(await consumedMetric('duplicate'), appliedBeforeKill - committed);
-  assert.equal(await consumedMetric('handled'), total - appliedBeforeKill);
-  assert.match(second.output(), /duplicate event skipped/);
+  expect(await consumedMetric('duplicate')).toBe(appliedBeforeKill - committed);
+  expect(await consumedMetric('handled')).toBe(total - appliedBeforeKill);
+  expect(second.output()).toMatch(/duplicate event skipped/);
 
   // Signing in again is not a new registration: no second event.
   await users.findOrRegister(`viewer0.${tag}@example.com`);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  assert.equal(await count(catalogDb, 'select count(*) as n from processed_events'), total);
+  expect(await count(catalogDb, 'select count(*) as n from processed_events')).toBe(total);
 
   // Graceful shutdown: SIGTERM drains and exits 0.
   second.child.kill('SIGTERM');
   const code = await new Promise((resolve) => second.child.once('exit', resolve));
-  assert.equal(code, 0);
-});
+  expect(code).toBe(0);
+  // Its waits alone may add up to almost two minutes on a busy machine.
+}, 240_000);

@@ -13,6 +13,9 @@ import {
   type TestDatabase,
   type TestKafka,
   type TestRedis,
+  assertUrlInputsNeverFail,
+  injectSender,
+  openApiDocument,
 } from '@kinora/common/testing';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
@@ -20,8 +23,6 @@ import { CreatorRegisteredSchema, EnvelopeSchema } from '@kinora/proto';
 import fc from 'fast-check';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
-import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -34,7 +35,7 @@ let mail: MailCatcher;
 let sut: NestFastifyApplication;
 const ADMIN = `boss-${suffix()}@example.com`;
 
-before(async () => {
+beforeAll(async () => {
   [database, kafka, mail] = await Promise.all([
     createTestDatabase('auth_sign_in'),
     createTestKafka(1),
@@ -57,7 +58,7 @@ before(async () => {
   sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
 });
 
-after(async () => {
+afterAll(async () => {
   await sut?.close();
   await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup(), mail?.stop()]);
 });
@@ -78,20 +79,20 @@ const post = (url: string, payload: unknown, ip = nextIp(), headers: Record<stri
 async function requestCode(email: string): Promise<string> {
   const seen = new Set((await mail.messagesTo(email)).map((message) => message.id));
   const response = await post('/api/auth/send-code', { email });
-  assert.equal(response.statusCode, 200, response.body);
-  assert.deepEqual(response.json(), { message: 'Verification code sent' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toStrictEqual({ message: 'Verification code sent' });
   const message = await eventually(
     async () => (await mail.messagesTo(email)).find((candidate) => !seen.has(candidate.id)),
     10_000,
     `a code mailed to ${email}`,
   );
-  assert.equal(message.subject, 'Your Kinora sign-in code');
+  expect(message.subject).toBe('Your Kinora sign-in code');
   return /\b(\d{6})\b/.exec(message.text)![1]!;
 }
 
 async function identityOf(cookie: string) {
   const response = await sut.inject({ method: 'GET', url: '/internal/identity', headers: { cookie } });
-  assert.equal(response.statusCode, 204);
+  expect(response.statusCode).toBe(204);
   return { userId: response.headers['x-user-id'], roles: response.headers['x-user-roles'] };
 }
 
@@ -112,9 +113,9 @@ describe('passwordless sign-in', () => {
     const email = `Viewer-${suffix()}@Example.com`;
     const code = await requestCode(email);
     const response = await post('/api/auth/verify-code', { email, code });
-    assert.equal(response.statusCode, 200, response.body);
+    expect(response.statusCode).toBe(200);
     const user = response.json();
-    assert.deepEqual(Object.keys(user).sort(), [
+    expect(Object.keys(user).sort()).toStrictEqual([
       'email',
       'firstName',
       'id',
@@ -124,33 +125,32 @@ describe('passwordless sign-in', () => {
       'subscriptionExpiry',
       'subscriptionType',
     ]);
-    assert.equal(user.email, email.toLowerCase());
-    assert.equal(user.isAdmin, false);
-    assert.equal(user.subscriptionType, 'free');
+    expect(user.email).toBe(email.toLowerCase());
+    expect(user.isAdmin).toBe(false);
+    expect(user.subscriptionType).toBe('free');
 
     const setCookie = String(response.headers['set-cookie']);
-    assert.match(
-      setCookie,
+    expect(setCookie).toMatch(
       /^kinora_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
     );
     const cookie = sessionCookie(setCookie);
-    assert.deepEqual(await identityOf(cookie), { userId: user.id, roles: '' });
+    expect(await identityOf(cookie)).toStrictEqual({ userId: user.id, roles: '' });
 
     // The code works once.
     const again = await post('/api/auth/verify-code', { email, code });
-    assert.equal(again.statusCode, 400);
-    assert.match(again.json().error, /No code was requested/);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatch(/No code was requested/);
 
     const [event] = await query<{ topic: string }>('select topic from outbox where key = $1', [user.id]);
-    assert.equal(event?.topic, 'auth.user-registered.v1');
+    expect(event?.topic).toBe('auth.user-registered.v1');
 
     // Behind TLS the cookie is Secure.
     const secureCode = await requestCode(email);
     const secure = await post('/api/auth/verify-code', { email, code: secureCode }, nextIp(), {
       'x-forwarded-proto': 'https',
     });
-    assert.match(String(secure.headers['set-cookie']), /; Secure$/);
-    assert.equal(secure.json().id, user.id, 'a second sign-in is the same user');
+    expect(String(secure.headers['set-cookie'])).toMatch(/; Secure$/);
+    expect(secure.json().id).toBe(user.id); // a second sign-in is the same user
   });
 
   test('after 5 wrong codes even the right code is refused', async () => {
@@ -160,20 +160,20 @@ describe('passwordless sign-in', () => {
     const errors: string[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await post('/api/auth/verify-code', { email, code: wrong });
-      assert.equal(response.statusCode, 400);
+      expect(response.statusCode).toBe(400);
       errors.push(response.json().error);
     }
-    assert.deepEqual(errors.slice(0, 2), [
+    expect(errors.slice(0, 2)).toStrictEqual([
       'Incorrect code. 4 attempts left.',
       'Incorrect code. 3 attempts left.',
     ]);
-    assert.equal(errors[4], 'Too many incorrect attempts. Request a new code.');
+    expect(errors[4]).toBe('Too many incorrect attempts. Request a new code.');
     const right = await post('/api/auth/verify-code', { email, code });
-    assert.equal(right.statusCode, 400);
-    assert.equal(right.json().error, 'Too many incorrect attempts. Request a new code.');
+    expect(right.statusCode).toBe(400);
+    expect(right.json().error).toBe('Too many incorrect attempts. Request a new code.');
     // A new code replaces the exhausted one.
     const fresh = await requestCode(email);
-    assert.equal((await post('/api/auth/verify-code', { email, code: fresh })).statusCode, 200);
+    expect((await post('/api/auth/verify-code', { email, code: fresh })).statusCode).toBe(200);
   });
 
   test('an expired code is refused', async () => {
@@ -183,8 +183,8 @@ describe('passwordless sign-in', () => {
       email,
     ]);
     const response = await post('/api/auth/verify-code', { email, code });
-    assert.equal(response.statusCode, 400);
-    assert.equal(response.json().error, 'This code has expired. Request a new code.');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('This code has expired. Request a new code.');
   });
 
   test('codes are stored hashed, never in clear', async () => {
@@ -193,32 +193,29 @@ describe('passwordless sign-in', () => {
     const rows = await query<Record<string, unknown>>('select * from sign_in_codes where email = $1', [
       email,
     ]);
-    assert.equal(rows.length, 1);
-    assert.doesNotMatch(JSON.stringify(rows), new RegExp(code));
+    expect(rows.length).toBe(1);
+    expect(JSON.stringify(rows)).not.toMatch(new RegExp(code));
   });
 
   test('sending is rate-limited per address and per client IP with a clear 429', async () => {
     const email = `eager-${suffix()}@example.com`;
-    for (let i = 0; i < 5; i++) assert.equal((await post('/api/auth/send-code', { email })).statusCode, 200);
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/send-code', { email })).statusCode).toBe(200);
     const limited = await post('/api/auth/send-code', { email });
-    assert.equal(limited.statusCode, 429);
-    assert.match(
-      limited.json().error,
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(
       /^Too many codes requested for this address\. Try again in \d+ minutes?\.$/,
     );
-    assert.equal(limited.json().message, limited.json().error);
+    expect(limited.json().message).toBe(limited.json().error);
 
     const ip = nextIp();
     for (let i = 0; i < 12; i++) {
-      assert.equal(
+      expect(
         (await post('/api/auth/send-code', { email: `crowd-${i}-${suffix()}@example.com` }, ip)).statusCode,
-        200,
-      );
+      ).toBe(200);
     }
     const crowd = await post('/api/auth/send-code', { email: `crowd-x-${suffix()}@example.com` }, ip);
-    assert.equal(crowd.statusCode, 429);
-    assert.match(
-      crowd.json().error,
+    expect(crowd.statusCode).toBe(429);
+    expect(crowd.json().error).toMatch(
       /^Too many sign-in codes requested from your network\. Try again in \d+ minutes?\.$/,
     );
   });
@@ -228,17 +225,17 @@ describe('passwordless sign-in', () => {
     await post('/api/auth/verify-code', { email: known, code: await requestCode(known) });
     const a = await post('/api/auth/send-code', { email: known });
     const b = await post('/api/auth/send-code', { email: `unknown-${suffix()}@example.com` });
-    assert.equal(a.statusCode, b.statusCode);
-    assert.equal(a.body, b.body);
+    expect(a.statusCode).toBe(b.statusCode);
+    expect(a.body).toBe(b.body);
   });
 
   test('ADMIN_EMAILS addresses are admins, others are not', async () => {
     const admin = await post('/api/auth/verify-code', { email: ADMIN, code: await requestCode(ADMIN) });
-    assert.equal(admin.json().isAdmin, true);
-    assert.equal((await identityOf(sessionCookie(admin.headers['set-cookie']))).roles, 'admin');
+    expect(admin.json().isAdmin).toBe(true);
+    expect((await identityOf(sessionCookie(admin.headers['set-cookie']))).roles).toBe('admin');
     const other = `plain-${suffix()}@example.com`;
     const plain = await post('/api/auth/verify-code', { email: other, code: await requestCode(other) });
-    assert.equal(plain.json().isAdmin, false);
+    expect(plain.json().isAdmin).toBe(false);
   });
 });
 
@@ -252,32 +249,36 @@ describe('sessions and the current user', () => {
   test('GET /api/auth/user answers the user for a signed-in identity and 401 otherwise', async () => {
     const { user } = await signIn();
     const me = await sut.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-user-id': user.id } });
-    assert.equal(me.statusCode, 200);
-    assert.equal(me.json().id, user.id);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
     const anonymous = await sut.inject({ method: 'GET', url: '/api/auth/user' });
-    assert.equal(anonymous.statusCode, 401);
-    assert.deepEqual(anonymous.json(), { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toStrictEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Unauthorized',
+    });
   });
 
   test('logout revokes the session server-side and clears the cookie', async () => {
     const { cookie } = await signIn();
-    assert.ok((await identityOf(cookie)).userId);
+    expect((await identityOf(cookie)).userId).toBeTruthy();
     const out = await sut.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-    assert.equal(out.statusCode, 204);
-    assert.match(String(out.headers['set-cookie']), /^kinora_session=; .*Max-Age=0/);
-    assert.deepEqual(await identityOf(cookie), { userId: undefined, roles: undefined });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/^kinora_session=; .*Max-Age=0/);
+    expect(await identityOf(cookie)).toStrictEqual({ userId: undefined, roles: undefined });
     // Browser navigation variant.
     const second = await signIn();
     const nav = await sut.inject({ method: 'GET', url: '/api/logout', headers: { cookie: second.cookie } });
-    assert.equal(nav.statusCode, 302);
-    assert.equal(nav.headers.location, '/');
-    assert.equal((await identityOf(second.cookie)).userId, undefined);
+    expect(nav.statusCode).toBe(302);
+    expect(nav.headers.location).toBe('/');
+    expect((await identityOf(second.cookie)).userId).toBe(undefined);
   });
 
   test('an expired session is anonymous', async () => {
     const { cookie } = await signIn();
     await query(`update sessions set expires_at = now() - interval '1 second'`);
-    assert.equal((await identityOf(cookie)).userId, undefined);
+    expect((await identityOf(cookie)).userId).toBe(undefined);
   });
 
   test('PATCH /api/auth/user updates the profile and publishes auth.user-updated.v1', async () => {
@@ -289,19 +290,17 @@ describe('sessions and the current user', () => {
       headers,
       payload: { firstName: '  Ada ', lastName: 'Lovelace', profileImageUrl: 'https://example.com/ada.png' },
     });
-    assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(
-      [response.json().firstName, response.json().lastName, response.json().profileImageUrl],
-      ['Ada', 'Lovelace', 'https://example.com/ada.png'],
-    );
+    expect(response.statusCode).toBe(200);
+    expect([
+      response.json().firstName,
+      response.json().lastName,
+      response.json().profileImageUrl,
+    ]).toStrictEqual(['Ada', 'Lovelace', 'https://example.com/ada.png']);
     const events = await query<{ topic: string }>(
       'select topic from outbox where key = $1 order by position',
       [user.id],
     );
-    assert.deepEqual(
-      events.map((e) => e.topic),
-      ['auth.user-registered.v1', 'auth.user-updated.v1'],
-    );
+    expect(events.map((e) => e.topic)).toStrictEqual(['auth.user-registered.v1', 'auth.user-updated.v1']);
 
     for (const [payload, problem] of [
       [{ firstName: 'x'.repeat(51) }, /firstName must be shorter than or equal to 50 characters/],
@@ -314,15 +313,15 @@ describe('sessions and the current user', () => {
       [{}, /Nothing to update/],
     ] as const) {
       const bad = await sut.inject({ method: 'PATCH', url: '/api/auth/user', headers, payload });
-      assert.equal(bad.statusCode, 400, JSON.stringify(payload));
-      assert.match(bad.json().message, problem);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(problem);
     }
     const anonymous = await sut.inject({
       method: 'PATCH',
       url: '/api/auth/user',
       payload: { firstName: 'Eve' },
     });
-    assert.equal(anonymous.statusCode, 401);
+    expect(anonymous.statusCode).toBe(401);
   });
 
   test('catalog.creator-registered.v1 grants the creator role (once, even when delivered twice)', async () => {
@@ -351,13 +350,13 @@ describe('sessions and the current user', () => {
       user.id,
       'auth.user-updated.v1',
     ]);
-    assert.equal(updates.length, 1);
+    expect(updates.length).toBe(1);
   });
 
   test('GET /api/login sends the browser to /auth', async () => {
     const response = await sut.inject({ method: 'GET', url: '/api/login' });
-    assert.equal(response.statusCode, 302);
-    assert.equal(response.headers.location, '/auth');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/auth');
   });
 });
 
@@ -383,9 +382,9 @@ describe('bad input gets a 4xx JSON error naming the problem', () => {
   for (const [url, payload, problem] of cases) {
     test(`${url} ${JSON.stringify(payload).slice(0, 60)}`, async () => {
       const response = await post(url, payload);
-      assert.equal(response.statusCode, 400);
-      assert.match(response.json().error, problem, 'the client reads `error`');
-      assert.match(response.json().message, problem);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(problem); // the client reads `error`
+      expect(response.json().message).toMatch(problem);
     });
   }
 
@@ -397,15 +396,15 @@ describe('bad input gets a 4xx JSON error naming the problem', () => {
       payload: '{"email": ',
     });
     // Fastify rejects it before the route runs; our own client never sends malformed JSON.
-    assert.equal(malformed.statusCode, 400);
-    assert.match(malformed.json().message, /JSON/);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/JSON/);
     const oversize = await sut.inject({
       method: 'POST',
       url: '/api/auth/verify-code',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@example.com', code: '1'.repeat(2_000_000) }),
     });
-    assert.equal(oversize.statusCode, 413);
+    expect(oversize.statusCode).toBe(413);
   });
 
   test('random payloads never get a 5xx (property-based)', async () => {
@@ -432,11 +431,25 @@ describe('bad input gets a 4xx JSON error naming the problem', () => {
             headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.9.9.9' },
             payload: raw === undefined ? '' : raw,
           });
-          assert.ok(response.statusCode < 500, `${url} ${raw} → ${response.statusCode} ${response.body}`);
-          assert.match(String(response.headers['content-type']), /application\/json/);
+          expect(response.statusCode).toBeLessThan(500);
+          expect(String(response.headers['content-type'])).toMatch(/application\/json/);
         },
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('query strings and path parameters', () => {
+  test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+    const document = openApiDocument('auth');
+    let sent = 0;
+    for (const headers of [{}, { 'x-user-id': '77777777-7777-4777-8777-777777777777' }] as Record<
+      string,
+      string
+    >[]) {
+      sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+    }
+    expect(sent).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KNOWN_USERS, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { CreatorsController } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
@@ -14,9 +14,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [
-        PlatformModule.forService({ name: 'catalog', config, ...DATABASE, handlers: KNOWN_USERS.handlers }),
-      ],
+      imports: [PlatformModule.forService({ name: 'catalog', config, ...DATABASE }), KnownUsersModule],
       controllers: [FilmsController, CreatorsController],
       providers: [FilmsService, CreatorsService, ...MEDIA_PROVIDERS],
       exports: [FilmsService, CreatorsService, MediaService],

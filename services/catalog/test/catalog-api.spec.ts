@@ -9,10 +9,11 @@ import {
   type TestDatabase,
   type TestKafka,
   type TestRedis,
+  assertUrlInputsNeverFail,
+  injectSender,
+  openApiDocument,
 } from '@kinora/common/testing';
-import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
-import { after, before, describe, test } from 'node:test';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -30,7 +31,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 const ADMIN = { 'x-user-id': '33333333-3333-4333-8333-333333333333', 'x-user-roles': 'admin' };
 const ids: Record<string, number> = {};
 
-before(async () => {
+beforeAll(async () => {
   [database, kafka] = await Promise.all([createTestDatabase('catalog_api'), createTestKafka(1)]);
   redis = await createTestRedis();
   await migrate({ url: database.url, ...DATABASE });
@@ -165,7 +166,7 @@ before(async () => {
   ids.bo = bo!;
 });
 
-after(async () => {
+afterAll(async () => {
   await db?.end();
   await sut?.close();
   await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
@@ -176,10 +177,10 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const titles = (films: FilmDto[]) => films.map((film) => film.title);
 
 function assertError(response: Awaited<ReturnType<typeof get>>, status: number, message?: RegExp) {
-  assert.equal(response.statusCode, status, response.body);
+  expect(response.statusCode).toBe(status);
   const body = response.json();
-  assert.equal(body.statusCode, status);
-  if (message) assert.match(body.message, message);
+  expect(body.statusCode).toBe(status);
+  if (message) expect(body.message).toMatch(message);
 }
 
 describe('film ids and lookups', () => {
@@ -193,12 +194,11 @@ describe('film ids and lookups', () => {
     assertError(await get('/api/creators/999999'), 404, /not found/);
   });
 
-  test('a film has every field of SPEC §3 with its creator', async () => {
+  test('a film has every field of docs/catalog.md with its creator', async () => {
     const response = await get(`/api/films/${ids.nebula}`);
-    assert.equal(response.statusCode, 200);
+    expect(response.statusCode).toBe(200);
     const film = response.json() as FilmDto;
-    assert.deepEqual(
-      Object.keys(film).sort(),
+    expect(Object.keys(film).sort()).toStrictEqual(
       [
         'createdAt',
         'creator',
@@ -218,46 +218,48 @@ describe('film ids and lookups', () => {
         'viewCount',
       ].sort(),
     );
-    assert.equal(film.rating, '8.6');
-    assert.equal(film.duration, 12);
-    assert.deepEqual(film.creator.user, { firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
-    assert.equal(film.creator.isVerified, true);
+    expect(film.rating).toBe('8.6');
+    expect(film.duration).toBe(12);
+    expect(film.creator.user).toStrictEqual({ firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
+    expect(film.creator.isVerified).toBe(true);
   });
 });
 
 describe('listing', () => {
   test('limit defaults to 50, is bounded 1..100, and offset pages', async () => {
-    assert.equal((await get('/api/films')).json().length, 4);
+    expect((await get('/api/films')).json().length).toBe(4);
     for (const limit of ['0', '101', 'x', '-3']) {
       assertError(await get(`/api/films?limit=${limit}`), 400, /limit must be an integer between 1 and 100/);
     }
-    assert.equal((await get('/api/films?limit=2')).json().length, 2);
+    expect((await get('/api/films?limit=2')).json().length).toBe(2);
     const all = titles((await get('/api/films?sort=newest')).json());
-    assert.deepEqual(titles((await get('/api/films?sort=newest&limit=2&offset=2')).json()), all.slice(2, 4));
+    expect(titles((await get('/api/films?sort=newest&limit=2&offset=2')).json())).toStrictEqual(
+      all.slice(2, 4),
+    );
     assertError(await get('/api/films?offset=-1'), 400, /offset/);
   });
 
   test('every sort order holds', async () => {
-    assert.deepEqual(titles((await get('/api/films?sort=popular')).json()), [
+    expect(titles((await get('/api/films?sort=popular')).json())).toStrictEqual([
       'Quiet Harbor',
       'Cellular Sonata',
       'Nebula Dreams',
       'Laughing Machines',
     ]);
-    assert.deepEqual(titles((await get('/api/films?sort=rating')).json()), [
+    expect(titles((await get('/api/films?sort=rating')).json())).toStrictEqual([
       'Laughing Machines',
       'Nebula Dreams',
       'Quiet Harbor',
       'Cellular Sonata',
     ]);
     // Published one day apart, Nebula Dreams most recently.
-    assert.deepEqual(titles((await get('/api/films?sort=newest')).json()), [
+    expect(titles((await get('/api/films?sort=newest')).json())).toStrictEqual([
       'Nebula Dreams',
       'Quiet Harbor',
       'Laughing Machines',
       'Cellular Sonata',
     ]);
-    assert.deepEqual(titles((await get('/api/films')).json()), [
+    expect(titles((await get('/api/films')).json())).toStrictEqual([
       'Nebula Dreams',
       'Cellular Sonata',
       'Quiet Harbor',
@@ -271,18 +273,18 @@ describe('listing', () => {
   });
 
   test('filters: genre, language, featured, creator, excluded film; blank values are ignored', async () => {
-    assert.deepEqual(titles((await get('/api/films?genre=sci-fi')).json()), ['Nebula Dreams']);
-    assert.deepEqual(titles((await get('/api/films?language=Spanish')).json()), ['Laughing Machines']);
-    assert.deepEqual(titles((await get('/api/films?featured=true&sort=newest')).json()), [
+    expect(titles((await get('/api/films?genre=sci-fi')).json())).toStrictEqual(['Nebula Dreams']);
+    expect(titles((await get('/api/films?language=Spanish')).json())).toStrictEqual(['Laughing Machines']);
+    expect(titles((await get('/api/films?featured=true&sort=newest')).json())).toStrictEqual([
       'Nebula Dreams',
       'Cellular Sonata',
     ]);
-    assert.deepEqual(titles((await get(`/api/films?creatorId=${ids.bo}&sort=newest`)).json()), [
+    expect(titles((await get(`/api/films?creatorId=${ids.bo}&sort=newest`)).json())).toStrictEqual([
       'Laughing Machines',
       'Cellular Sonata',
     ]);
-    assert.deepEqual(titles((await get(`/api/films?genre=Drama&excludeId=${ids.mention}`)).json()), []);
-    assert.equal((await get('/api/films?genre=&featured=true&limit=50')).json().length, 2);
+    expect(titles((await get(`/api/films?genre=Drama&excludeId=${ids.mention}`)).json())).toStrictEqual([]);
+    expect((await get('/api/films?genre=&featured=true&limit=50')).json().length).toBe(2);
     assertError(await get('/api/films?featured=yes'), 400, /featured must be true or false/);
     assertError(await get('/api/films?creatorId=abc'), 400, /creatorId must be a positive integer/);
   });
@@ -291,13 +293,14 @@ describe('listing', () => {
 describe('visibility', () => {
   test('pending and archived films stay hidden from the public everywhere', async () => {
     const publicTitles = titles((await get('/api/films?limit=100')).json());
-    assert.ok(!publicTitles.includes('Unfinished Orbit') && !publicTitles.includes('Retired Comet'));
+    expect(publicTitles).not.toContain('Unfinished Orbit');
+    expect(publicTitles).not.toContain('Retired Comet');
     assertError(await get(`/api/films/${ids.pending}`), 404);
     assertError(await get(`/api/films/${ids.archived}`), 404);
-    assert.deepEqual(titles((await get('/api/films/search?q=orbit')).json()), []);
+    expect(titles((await get('/api/films/search?q=orbit')).json())).toStrictEqual([]);
     assertError(await sut.inject({ method: 'POST', url: `/api/films/${ids.pending}/view` }), 404);
     const profile = (await get(`/api/creators/${ids.ada}`)).json();
-    assert.ok(!titles(profile.films).includes('Unfinished Orbit'));
+    expect(titles(profile.films)).not.toContain('Unfinished Orbit');
     // Another signed-in member sees no more than the public.
     assertError(
       await get(`/api/films/${ids.pending}`, { 'x-user-id': OTHER, 'x-user-roles': 'creator' }),
@@ -307,38 +310,38 @@ describe('visibility', () => {
 
   test('a creator sees their own pending films; admins see all', async () => {
     const owner = { 'x-user-id': OWNER, 'x-user-roles': 'creator' };
-    assert.equal((await get(`/api/films/${ids.pending}`, owner)).json().status, 'pending');
-    assert.ok(
-      titles((await get(`/api/creators/${ids.ada}`, owner)).json().films).includes('Unfinished Orbit'),
-    );
+    expect((await get(`/api/films/${ids.pending}`, owner)).json().status).toBe('pending');
+    expect(titles((await get(`/api/creators/${ids.ada}`, owner)).json().films)).toContain('Unfinished Orbit');
     const adminTitles = titles((await get('/api/films?limit=100', ADMIN)).json());
-    assert.ok(adminTitles.includes('Unfinished Orbit') && adminTitles.includes('Retired Comet'));
+    expect(adminTitles).toContain('Unfinished Orbit');
+    expect(adminTitles).toContain('Retired Comet');
   });
 });
 
 describe('search', () => {
   test('title matches rank above description matches', async () => {
-    assert.deepEqual(titles((await get('/api/films/search?q=nebula')).json()), [
+    expect(titles((await get('/api/films/search?q=nebula')).json())).toStrictEqual([
       'Nebula Dreams',
       'Quiet Harbor',
     ]);
   });
 
   test('one word of a title typed with a typo finds the film', async () => {
-    assert.equal(titles((await get('/api/films/search?q=nebla')).json())[0], 'Nebula Dreams');
-    assert.equal(titles((await get('/api/films/search?q=celullar')).json())[0], 'Cellular Sonata');
-    assert.equal(titles((await get('/api/films/search?q=machnes')).json())[0], 'Laughing Machines');
+    expect(titles((await get('/api/films/search?q=nebla')).json())[0]).toBe('Nebula Dreams');
+    expect(titles((await get('/api/films/search?q=celullar')).json())[0]).toBe('Cellular Sonata');
+    expect(titles((await get('/api/films/search?q=machnes')).json())[0]).toBe('Laughing Machines');
   });
 
   test('genre and language filters apply; q is required', async () => {
-    assert.deepEqual(titles((await get('/api/films/search?q=nebula&genre=Drama')).json()), ['Quiet Harbor']);
-    assert.deepEqual(titles((await get('/api/films/search?q=nebula&language=French')).json()), []);
+    expect(titles((await get('/api/films/search?q=nebula&genre=Drama')).json())).toStrictEqual([
+      'Quiet Harbor',
+    ]);
+    expect(titles((await get('/api/films/search?q=nebula&language=French')).json())).toStrictEqual([]);
     assertError(await get('/api/films/search'), 400, /q is required/);
     assertError(await get('/api/films/search?q=%20'), 400, /q is required/);
-    assert.equal(
+    expect(
       (await get(`/api/films/search?q=${encodeURIComponent("'; drop table films; --")}`)).statusCode,
-      200,
-    );
+    ).toBe(200);
   });
 });
 
@@ -348,21 +351,21 @@ describe('views and trending', () => {
       sut.inject({ method: 'POST', url: `/api/films/${ids.laugh}/view`, headers });
     const member = { 'x-user-id': OTHER };
     const first = (await view(member)).json();
-    assert.deepEqual(first, { counted: true, viewCount: 11 });
-    assert.deepEqual((await view(member)).json(), { counted: false, viewCount: 11 });
+    expect(first).toStrictEqual({ counted: true, viewCount: 11 });
+    expect((await view(member)).json()).toStrictEqual({ counted: false, viewCount: 11 });
     // Concurrent presses by one viewer count once too.
     const burst = await Promise.all([1, 2, 3].map(() => view({ 'x-user-id': OWNER })));
-    assert.equal(burst.filter((r) => r.json().counted).length, 1);
+    expect(burst.filter((r) => r.json().counted).length).toBe(1);
     // Anonymous viewers are told apart by client address and agent.
-    assert.equal((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted, true);
-    assert.equal((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted, false);
-    assert.equal((await view({ 'x-forwarded-for': '127.0.0.10', 'user-agent': 'a' })).json().counted, true);
+    expect((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted).toBe(true);
+    expect((await view({ 'x-forwarded-for': '127.0.0.9', 'user-agent': 'a' })).json().counted).toBe(false);
+    expect((await view({ 'x-forwarded-for': '127.0.0.10', 'user-agent': 'a' })).json().counted).toBe(true);
     // An older view no longer blocks a new one.
     await db.query(`update film_views set viewed_at = now() - interval '31 minutes' where viewer_key = $1`, [
       `user:${OTHER}`,
     ]);
-    assert.equal((await view(member)).json().counted, true);
-    assert.equal((await get(`/api/films/${ids.laugh}`)).json().viewCount, 15);
+    expect((await view(member)).json().counted).toBe(true);
+    expect((await get(`/api/films/${ids.laugh}`)).json().viewCount).toBe(15);
   });
 
   test('trending ranks published films by views in the last 7 days', async () => {
@@ -374,11 +377,8 @@ describe('views and trending', () => {
       [ids.cells, ids.nebula, ids.pending],
     );
     const trending = (await get('/api/films/trending?limit=8')).json();
-    assert.deepEqual(titles(trending), ['Cellular Sonata', 'Laughing Machines']);
-    assert.deepEqual(
-      trending.map((film: { recentViews: number }) => film.recentViews),
-      [7, 5],
-    );
+    expect(titles(trending)).toStrictEqual(['Cellular Sonata', 'Laughing Machines']);
+    expect(trending.map((film: { recentViews: number }) => film.recentViews)).toStrictEqual([7, 5]);
     assertError(await get('/api/films/trending?limit=500'), 400);
   });
 });
@@ -394,19 +394,24 @@ describe('creators', () => {
 
   test('the list carries user, films, _count.followers, bio and socialLinks, verified first', async () => {
     const creators = (await get('/api/creators?limit=20')).json();
-    assert.equal(creators[0].id, ids.ada);
-    assert.deepEqual(creators[0].user, { firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
-    assert.deepEqual(creators[0]._count, { followers: 1200, films: 2 });
-    assert.deepEqual(titles(creators[0].films), ['Nebula Dreams', 'Quiet Harbor']);
-    assert.equal((await get('/api/creators?limit=1')).json().length, 1);
+    expect(creators[0].id).toBe(ids.ada);
+    expect(creators[0].user).toStrictEqual({ firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
+    expect(creators[0]._count).toStrictEqual({ followers: 1200, films: 2 });
+    expect(titles(creators[0].films)).toStrictEqual(['Nebula Dreams', 'Quiet Harbor']);
+    expect((await get('/api/creators?limit=1')).json().length).toBe(1);
     assertError(await get('/api/creators?limit=0'), 400);
-    assert.deepEqual((await get('/api/creators?type=critic&filter=featured')).json(), []);
+    expect((await get('/api/creators?type=critic&filter=featured')).json()).toStrictEqual([]);
   });
 
   test('a profile has totals, views, the average rating to one decimal and the contact address', async () => {
     const profile = (await get(`/api/creators/${ids.ada}`)).json();
-    assert.deepEqual(profile.stats, { totalFilms: 2, followers: 1200, totalViews: 450, averageRating: 7.9 });
-    assert.equal(profile.user.email, 'ada@example.com');
+    expect(profile.stats).toStrictEqual({
+      totalFilms: 2,
+      followers: 1200,
+      totalViews: 450,
+      averageRating: 7.9,
+    });
+    expect(profile.user.email).toBe('ada@example.com');
   });
 
   test('any signed-in user registers once; bio and links are validated', async () => {
@@ -439,21 +444,35 @@ describe('creators', () => {
       },
       newcomer,
     );
-    assert.equal(created.statusCode, 201, created.body);
+    expect(created.statusCode).toBe(201);
     const creator = created.json();
-    assert.equal(creator.bio, 'Painting with diffusion.');
-    assert.deepEqual(creator.socialLinks, { twitter: 'newcomer_art', instagram: 'new.comer' });
-    assert.equal(creator.isVerified, false);
+    expect(creator.bio).toBe('Painting with diffusion.');
+    expect(creator.socialLinks).toStrictEqual({ twitter: 'newcomer_art', instagram: 'new.comer' });
+    expect(creator.isVerified).toBe(false);
     assertError(await post({ bio: 'again' }, newcomer), 409, /already have a creator profile/);
 
     const [event] = (
       await db.query(`select topic, key from outbox where topic = 'catalog.creator-registered.v1'`)
     ).rows;
-    assert.deepEqual(event, { topic: 'catalog.creator-registered.v1', key: newcomer });
+    expect(event).toStrictEqual({ topic: 'catalog.creator-registered.v1', key: newcomer });
     // Exactly 500 characters is fine.
-    assert.equal(
-      (await post({ bio: 'y'.repeat(500) }, '55555555-5555-4555-8555-555555555555')).statusCode,
+    expect((await post({ bio: 'y'.repeat(500) }, '55555555-5555-4555-8555-555555555555')).statusCode).toBe(
       201,
     );
+  });
+});
+
+describe('query strings and path parameters', () => {
+  test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+    const document = openApiDocument('catalog');
+    let sent = 0;
+    for (const headers of [
+      {},
+      { 'x-user-id': '66666666-6666-4666-8666-666666666666' },
+      { 'x-user-id': '77777777-7777-4777-8777-777777777777', 'x-user-roles': 'admin' },
+    ] as Record<string, string>[]) {
+      sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+    }
+    expect(sent).toBeGreaterThan(0);
   });
 });

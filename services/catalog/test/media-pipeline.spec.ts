@@ -4,9 +4,9 @@
 // its retries (then re-enqueued), and a worker killed mid-transcode whose job another one finishes.
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { JobQueue, loadConfig, MetricsService, migrate, ormOptions } from '@kinora/common';
 import {
+  createTestContext,
   createTestDatabase,
   createTestKafka,
   createTestRedis,
@@ -17,13 +17,11 @@ import {
   type TestKafka,
   type TestRedis,
 } from '@kinora/common/testing';
-import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { DATABASE } from '../src/database';
@@ -41,7 +39,8 @@ import {
 import { WorkerAppModule } from '../src/worker.module';
 
 const run = promisify(execFile);
-const WORKER_JS = resolve(__dirname, '..', 'src', 'worker.js');
+// The compiled worker, as deployed: `npm run build:services` first.
+const WORKER_JS = resolve(__dirname, '..', 'dist', 'src', 'worker.js');
 const WATERMARK = 'Kinora Test Creator';
 /** A name with every character drawtext's parsers care about. */
 const NASTY_NAME = "Zoë O'Brien: 100% \\ [raw], a;b {pts}";
@@ -55,6 +54,12 @@ let redis: TestRedis;
 let pg: Client;
 let worker: INestApplicationContext | undefined;
 const children: ChildProcess[] = [];
+/** What a test opened for itself, closed once it ends (pass or fail). */
+const afterThisTest: (() => Promise<unknown>)[] = [];
+
+afterEach(async () => {
+  for (const close of afterThisTest.splice(0)) await close();
+});
 
 async function ffmpeg(args: string[]): Promise<Buffer> {
   const { stdout } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
@@ -161,8 +166,8 @@ interface MediaRow {
 
 async function mediaRow(filmId: number): Promise<MediaRow> {
   const { rows } = await pg.query<MediaRow>(`select * from film_media where film_id = $1`, [filmId]);
-  assert.ok(rows[0], `no film_media row for film ${filmId}`);
-  return rows[0];
+  expect(rows[0]).toBeTruthy();
+  return rows[0]!;
 }
 
 async function filmRow(filmId: number) {
@@ -212,7 +217,7 @@ const alive = (pid: number) => {
   }
 };
 
-before(async () => {
+beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'kinora-media-'));
   shortClip = join(work, 'short.mp4');
   longClip = join(work, 'long.mp4');
@@ -227,7 +232,7 @@ before(async () => {
   await pg.connect();
 });
 
-after(async () => {
+afterAll(async () => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.allSettled([worker?.close(), pg?.end()]);
@@ -237,11 +242,11 @@ after(async () => {
 
 let direct: { out: string; result: TranscodeResult };
 
-test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist and a poster', async (t) => {
+test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist and a poster', async () => {
   const out = join(work, 'direct', 'films', '1');
   const started = Date.now();
   const result = await transcode(shortClip, out, { watermark: WATERMARK });
-  t.diagnostic(`transcode of the 6 s 1280x720 clip took ${Date.now() - started} ms`);
+  console.log(`transcode of the 6 s 1280x720 clip took ${Date.now() - started} ms`);
   direct = { out, result };
 
   const master = await readFile(join(out, 'master.m3u8'), 'utf8');
@@ -253,36 +258,33 @@ test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist 
     const entry = new RegExp(
       `#EXT-X-STREAM-INF:BANDWIDTH=\\d+,AVERAGE-BANDWIDTH=\\d+,RESOLUTION=${width}x${height},FRAME-RATE=25\\.000,CODECS="avc1\\.4d40[0-9a-f]{2},mp4a\\.40\\.2"\\n${name}/index\\.m3u8`,
     );
-    assert.match(master, entry, `master.m3u8 lists ${name}`);
+    expect(master).toMatch(entry);
 
     const playlist = await readFile(join(out, name, 'index.m3u8'), 'utf8');
-    assert.match(playlist, /#EXT-X-PLAYLIST-TYPE:VOD/);
-    assert.match(playlist, /#EXT-X-TARGETDURATION:4\n/);
-    assert.match(playlist, /#EXT-X-ENDLIST/);
+    expect(playlist).toMatch(/#EXT-X-PLAYLIST-TYPE:VOD/);
+    expect(playlist).toMatch(/#EXT-X-TARGETDURATION:4\n/);
+    expect(playlist).toMatch(/#EXT-X-ENDLIST/);
     const first = await ffprobe(join(out, name, 'seg_00000.ts'));
     const video = first.streams.find((s) => s.codec_type === 'video');
-    assert.equal(video?.codec_name, 'h264');
-    assert.deepEqual([video?.width, video?.height], [width, height], `${name}: first segment resolution`);
-    assert.equal(first.streams.find((s) => s.codec_type === 'audio')?.codec_name, 'aac', `${name}: audio`);
+    expect(video?.codec_name).toBe('h264');
+    expect([video?.width, video?.height]).toStrictEqual([width, height]);
+    expect(first.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
 
     const whole = await ffprobe(join(out, name, 'index.m3u8'));
-    assert.ok(
-      Math.abs(Number(whole.format.duration) - 6) < 0.3,
-      `${name}: duration ${whole.format.duration}`,
-    );
+    expect(Math.abs(Number(whole.format.duration) - 6)).toBeLessThan(0.3);
   }
   const rendered = result.renditions.map((r) => [r.name, r.width, r.height, r.segments]);
-  assert.deepEqual(rendered, [
+  expect(rendered).toStrictEqual([
     ['360p', 640, 360, 2],
     ['720p', 1280, 720, 2],
   ]);
-  assert.ok(result.renditions[1]!.bandwidth > result.renditions[0]!.bandwidth, '720p needs more bandwidth');
-  assert.ok(Math.abs(result.durationSeconds - 6) < 0.1);
+  expect(result.renditions[1]!.bandwidth).toBeGreaterThan(result.renditions[0]!.bandwidth); // 720p needs more bandwidth
+  expect(Math.abs(result.durationSeconds - 6)).toBeLessThan(0.1);
 
   const poster = await ffprobe(join(out, 'poster.jpg'));
-  assert.equal(poster.streams[0]?.codec_name, 'mjpeg');
-  assert.deepEqual([poster.streams[0]?.width, poster.streams[0]?.height], [720, 1080], 'a 2:3 title card');
-  assert.deepEqual(leftovers(join(work, 'direct', 'films')), [], 'no temporary directories left');
+  expect(poster.streams[0]?.codec_name).toBe('mjpeg');
+  expect([poster.streams[0]?.width, poster.streams[0]?.height]).toStrictEqual([720, 1080]); // a 2:3 title card
+  expect(leftovers(join(work, 'direct', 'films'))).toStrictEqual([]); // no temporary directories left
 });
 
 test('a portrait clip without sound is pillarboxed to the same sizes and gets a silent AAC track', async () => {
@@ -305,60 +307,61 @@ test('a portrait clip without sound is pillarboxed to the same sizes and gets a 
   ]);
   const out = join(work, 'direct', 'films', '2');
   const result = await transcode(clip, out, { watermark: NASTY_NAME });
-  assert.equal(result.source.hasAudio, false);
+  expect(result.source.hasAudio).toBe(false);
   for (const [name, width, height] of [
     ['360p', 640, 360],
     ['720p', 1280, 720],
   ] as const) {
     const first = await ffprobe(join(out, name, 'seg_00000.ts'));
     const video = first.streams.find((s) => s.codec_type === 'video');
-    assert.deepEqual([video?.width, video?.height], [width, height], name);
-    assert.equal(
-      first.streams.find((s) => s.codec_type === 'audio')?.codec_name,
-      'aac',
-      `${name}: silent audio`,
-    );
+    expect([video?.width, video?.height]).toStrictEqual([width, height]);
+    expect(first.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
   }
   // Pillarbox: bands left and right of the 540 px wide picture are black; the picture is not.
   const frame = await grayFrame(join(out, '720p', 'index.m3u8'), 30);
   const black = Buffer.alloc(frame.length, 0);
-  assert.ok(meanAbsDiff(frame, black, { x0: 0, y0: 0, x1: 360, y1: 720 }) < 20, 'left band');
-  assert.ok(meanAbsDiff(frame, black, { x0: 920, y0: 0, x1: 1280, y1: 600 }) < 20, 'right band');
-  assert.ok(meanAbsDiff(frame, black, { x0: 380, y0: 0, x1: 900, y1: 720 }) > 40, 'the picture');
+  expect(meanAbsDiff(frame, black, { x0: 0, y0: 0, x1: 360, y1: 720 })).toBeLessThan(20); // left band
+  expect(meanAbsDiff(frame, black, { x0: 920, y0: 0, x1: 1280, y1: 600 })).toBeLessThan(20); // right band
+  expect(meanAbsDiff(frame, black, { x0: 380, y0: 0, x1: 900, y1: 720 })).toBeGreaterThan(40); // the picture
 });
 
 test('watermark text, filter escaping, frame rate and poster time helpers', () => {
-  assert.equal(watermarkText('  Ana\n\tBanana\u200b '), 'Ana Banana');
-  assert.equal([...watermarkText('x'.repeat(100))].length, 40);
-  assert.ok(watermarkText('x'.repeat(100)).endsWith('…'));
-  assert.equal(escapeFilterValue("/a b/it's: x,[y];z\\w"), "/a b/it\\\\\\'s\\\\: x\\,\\[y\\]\\;z\\\\\\\\w");
-  assert.deepEqual(
-    [undefined, 24, 25, 29.97, 50, 59.94, 120].map((fps) => outputFrameRate(fps).expr),
-    ['25', '24', '25', '30000/1001', '25', '30000/1001', '30'],
-  );
-  assert.deepEqual([0.5, 6, 30, 600].map(posterTime), [0, 1, 3, 60]);
+  expect(watermarkText('  Ana\n\tBanana\u200b ')).toBe('Ana Banana');
+  expect([...watermarkText('x'.repeat(100))].length).toBe(40);
+  expect(watermarkText('x'.repeat(100)).endsWith('…')).toBeTruthy();
+  expect(escapeFilterValue("/a b/it's: x,[y];z\\w")).toBe("/a b/it\\\\\\'s\\\\: x\\,\\[y\\]\\;z\\\\\\\\w");
+  expect([undefined, 24, 25, 29.97, 50, 59.94, 120].map((fps) => outputFrameRate(fps).expr)).toStrictEqual([
+    '25',
+    '24',
+    '25',
+    '30000/1001',
+    '25',
+    '30000/1001',
+    '30',
+  ]);
+  expect([0.5, 6, 30, 600].map(posterTime)).toStrictEqual([0, 1, 3, 60]);
 });
 
-test('the creator watermark is burned into the bottom-right corner of the picture', async (t) => {
-  assert.ok(direct, 'needs the transcode of the previous test');
+test('the creator watermark is burned into the bottom-right corner of the picture', async () => {
+  expect(direct).toBeTruthy(); // needs the transcode of the previous test
   // The same frame (n = 75, t = 3 s) from the source and from the 720p rendition.
   const [source, rendition] = await Promise.all([
     grayFrame(shortClip, 75),
     grayFrame(join(direct.out, '720p', 'index.m3u8'), 75),
   ]);
-  assert.equal(source.length, 1280 * 720);
-  assert.equal(rendition.length, 1280 * 720);
+  expect(source.length).toBe(1280 * 720);
+  expect(rendition.length).toBe(1280 * 720);
   // drawtext: 4.5% of 720 = 32 px high, 4% (29 px) from the right and bottom edges.
   const watermark = { x0: 1000, y0: 660, x1: 1250, y1: 690 };
   // The same width higher up, over busy picture (checkerboard, moving shapes): coding noise only.
   const control = { x0: 1000, y0: 560, x1: 1250, y1: 590 };
   const inside = meanAbsDiff(source, rendition, watermark);
   const outside = meanAbsDiff(source, rendition, control);
-  t.diagnostic(
+  console.log(
     `mean |source - 720p| in gray levels: watermark box ${inside.toFixed(2)}, control box ${outside.toFixed(2)}`,
   );
-  assert.ok(inside > 8, `the watermark box differs by ${inside.toFixed(2)} gray levels on average`);
-  assert.ok(inside > 3 * outside, `watermark box ${inside.toFixed(2)} vs control box ${outside.toFixed(2)}`);
+  expect(inside).toBeGreaterThan(8);
+  expect(inside).toBeGreaterThan(3 * outside);
   // The 360p rendition carries it too, at the same relative place.
   const small = await ffmpeg([
     '-i',
@@ -373,57 +376,51 @@ test('the creator watermark is burned into the bottom-right corner of the pictur
     'gray',
     '-',
   ]);
-  assert.ok(
-    meanAbsDiff(source, small, watermark) > 3 * meanAbsDiff(source, small, control),
-    '360p watermark',
-  );
+  expect(meanAbsDiff(source, small, watermark)).toBeGreaterThan(3 * meanAbsDiff(source, small, control)); // 360p watermark
 });
 
-test('through the queue: catalog-worker transcodes a film and publishes its video and poster', async (t) => {
+test('through the queue: catalog-worker transcodes a film and publishes its video and poster', async () => {
   const mediaRoot = join(work, 'media');
   const config = workerConfig({ MEDIA_ROOT: mediaRoot, MEDIA_LOCK_MS: '5000' });
-  worker = await NestFactory.createApplicationContext(WorkerAppModule.forRoot(config), { logger: false });
+  worker = await createTestContext(WorkerAppModule.forRoot(config));
   const em = worker.get(EntityManager);
   const queue = new JobQueue<MediaJobs>(MEDIA_QUEUE, config);
-  t.after(() => queue.queue.close());
+  afterThisTest.push(() => queue.queue.close());
   const media = new MediaService(queue);
 
   const filmId = await insertFilm('through-the-queue');
   const started = Date.now();
   await media.enqueue(em.fork(), filmId, shortClip, NASTY_NAME);
-  assert.equal((await mediaRow(filmId)).status, 'queued');
+  expect((await mediaRow(filmId)).status).toBe('queued');
   await eventually(async () => (await mediaRow(filmId)).status === 'ready', 90_000, 'film_media ready');
-  t.diagnostic(`enqueue → ready in ${Date.now() - started} ms`);
+  console.log(`enqueue → ready in ${Date.now() - started} ms`);
 
   const row = await mediaRow(filmId);
-  assert.equal(row.failure_reason, null);
-  assert.equal(row.attempts, 1);
-  assert.ok(Math.abs(Number(row.duration_seconds) - 6) < 0.1);
-  assert.deepEqual(
-    row.renditions.map((r) => [r.name, r.width, r.height, r.playlist]),
-    [
-      ['360p', 640, 360, `/media/films/${filmId}/360p/index.m3u8`],
-      ['720p', 1280, 720, `/media/films/${filmId}/720p/index.m3u8`],
-    ],
-  );
-  assert.deepEqual(await filmRow(filmId), {
+  expect(row.failure_reason).toBe(null);
+  expect(row.attempts).toBe(1);
+  expect(Math.abs(Number(row.duration_seconds) - 6)).toBeLessThan(0.1);
+  expect(row.renditions.map((r) => [r.name, r.width, r.height, r.playlist])).toStrictEqual([
+    ['360p', 640, 360, `/media/films/${filmId}/360p/index.m3u8`],
+    ['720p', 1280, 720, `/media/films/${filmId}/720p/index.m3u8`],
+  ]);
+  expect(await filmRow(filmId)).toStrictEqual({
     video_url: `/media/films/${filmId}/master.m3u8`,
     poster_url: `/media/films/${filmId}/poster.jpg`,
     duration_minutes: 1,
   });
   const dir = join(mediaRoot, 'films', String(filmId));
   for (const file of ['master.m3u8', 'poster.jpg', '360p/index.m3u8', '720p/seg_00000.ts']) {
-    assert.ok(existsSync(join(dir, file)), `${file} is published`);
+    expect(existsSync(join(dir, file))).toBeTruthy();
   }
-  assert.deepEqual(leftovers(join(mediaRoot, 'films')), []);
+  expect(leftovers(join(mediaRoot, 'films'))).toStrictEqual([]);
   const metrics = await worker.get(MetricsService).registry.metrics();
-  assert.match(metrics, /media_transcode_duration_seconds_count\{outcome="ready"\} 1/);
-});
+  expect(metrics).toMatch(/media_transcode_duration_seconds_count\{outcome="ready"\} 1/);
+}, 180_000);
 
 test('a bad source is retried, then marked failed with its reason; enqueued again it succeeds', async () => {
-  assert.ok(worker, 'needs the worker of the previous test');
+  expect(worker).toBeTruthy(); // needs the worker of the previous test
   const config = workerConfig({ MEDIA_ROOT: join(work, 'media') });
-  const em = worker.get(EntityManager);
+  const em = worker!.get(EntityManager);
   const queue = new JobQueue<MediaJobs>(MEDIA_QUEUE, config);
   const media = new MediaService(queue);
   try {
@@ -433,40 +430,39 @@ test('a bad source is retried, then marked failed with its reason; enqueued agai
     const job = await media.enqueue(em.fork(), filmId, bad, WATERMARK, { attempts: 2, backoffMs: 100 });
     await eventually(async () => (await mediaRow(filmId)).status === 'failed', 30_000, 'film_media failed');
     const row = await mediaRow(filmId);
-    assert.equal(row.attempts, 2, 'both attempts ran');
-    assert.match(
-      row.failure_reason ?? '',
+    expect(row.attempts).toBe(2); // both attempts ran
+    expect(row.failure_reason ?? '').toMatch(
       /^ffprobe: not a video file \(Invalid data found when processing input\)$/,
     );
-    assert.equal((await filmRow(filmId)).video_url, null);
+    expect((await filmRow(filmId)).video_url).toBe(null);
     const failed = await queue.queue.getJob(job.id!);
-    assert.equal(await failed?.getState(), 'failed');
-    assert.equal(failed?.attemptsMade, 2);
+    expect(await failed?.getState()).toBe('failed');
+    expect(failed?.attemptsMade).toBe(2);
 
     // The same film with a good source: the failed job is replaced (same job id), not ignored.
     await media.enqueue(em.fork(), filmId, shortClip, WATERMARK);
     const reset = await mediaRow(filmId);
-    assert.ok(['queued', 'processing'].includes(reset.status));
-    assert.equal(reset.failure_reason, null);
+    expect(['queued', 'processing']).toContain(reset.status);
+    expect(reset.failure_reason).toBe(null);
     await eventually(async () => (await mediaRow(filmId)).status === 'ready', 90_000, 'film_media ready');
-    assert.equal((await filmRow(filmId)).video_url, `/media/films/${filmId}/master.m3u8`);
+    expect((await filmRow(filmId)).video_url).toBe(`/media/films/${filmId}/master.m3u8`);
   } finally {
     await queue.queue.close();
-    await worker.close();
+    await worker!.close();
     worker = undefined;
   }
-});
+}, 180_000);
 
-test('the job of a killed worker is picked up again; a stopped worker hands its job back', async (t) => {
+test('the job of a killed worker is picked up again; a stopped worker hands its job back', async () => {
   const mediaRoot = join(work, 'media-kill');
   // Its own queue namespace: nothing else consumes these jobs. Short locks keep the test quick.
   const prefix = `${redis.prefix}kill:`;
   const extra = { MEDIA_ROOT: mediaRoot, MEDIA_LOCK_MS: '3000', LOG_LEVEL: 'warn' };
   const env = { ...serviceEnv({ port: 1, database, kafka, redis, extra }), REDIS_PREFIX: prefix };
   const queue = new JobQueue<MediaJobs>(MEDIA_QUEUE, workerConfig(extra, prefix));
-  t.after(() => queue.queue.close());
+  afterThisTest.push(() => queue.queue.close());
   const orm = await MikroORM.init(ormOptions({ url: database.url, ...DATABASE }));
-  t.after(() => orm.close());
+  afterThisTest.push(() => orm.close());
   const films = join(mediaRoot, 'films');
 
   /** Mid-transcode: processing, and ffmpeg has written a first 720p segment into a new work dir. */
@@ -488,28 +484,29 @@ test('the job of a killed worker is picked up again; a stopped worker hands its 
   const orphan = Number(await readFile(join(films, killedDir, '.ffmpeg.pid'), 'utf8'));
   first.kill('SIGKILL');
   await exited(first);
-  assert.equal(existsSync(join(films, String(filmId))), false, 'nothing published by the killed worker');
-  assert.equal((await mediaRow(filmId)).status, 'processing');
+  expect(existsSync(join(films, String(filmId)))).toBe(false); // nothing published by the killed worker
+  expect((await mediaRow(filmId)).status).toBe('processing');
 
   // Another worker finds the job stalled once the dead one's lock has expired, and starts over.
   const second = await startWorkerProcess(env);
   await transcoding(filmId, killedDir).catch((error: Error) => {
     throw new Error(`${error.message}\n--- second worker:\n${second.output()}`);
   });
-  assert.equal((await mediaRow(filmId)).attempts, 2);
-  assert.equal(alive(orphan), false, 'the killed worker’s ffmpeg was stopped');
-  assert.ok(!leftovers(films).includes(killedDir), 'the killed worker’s work dir is gone');
+  expect((await mediaRow(filmId)).attempts).toBe(2);
+  expect(alive(orphan)).toBe(false); // the killed worker’s ffmpeg was stopped
+  expect(leftovers(films)).not.toContain(killedDir); // the killed worker’s work dir is gone
 
   // SIGTERM mid-transcode: the worker stops ffmpeg, hands the job back unspent, and exits cleanly.
   const stopping = Date.now();
   second.kill('SIGTERM');
   await exited(second);
-  assert.equal(second.exitCode, 0, `graceful stop:\n${second.output()}`);
-  assert.ok(Date.now() - stopping < 10_000, 'stopped without waiting for the transcode');
+  // Graceful stop, with the worker's output shown if not.
+  expect({ exitCode: second.exitCode, output: second.output() }).toMatchObject({ exitCode: 0 });
+  expect(Date.now() - stopping).toBeLessThan(10_000); // stopped without waiting for the transcode
   const handedBack = await mediaRow(filmId);
-  assert.deepEqual([handedBack.status, handedBack.attempts], ['queued', 1]);
-  assert.equal(await (await queue.queue.getJob(job.id!))?.getState(), 'waiting');
-  assert.deepEqual(leftovers(films), [], 'the stopped worker cleaned its work dir');
+  expect([handedBack.status, handedBack.attempts]).toStrictEqual(['queued', 1]);
+  expect(await (await queue.queue.getJob(job.id!))?.getState()).toBe('waiting');
+  expect(leftovers(films)).toStrictEqual([]); // the stopped worker cleaned its work dir
 
   const third = await startWorkerProcess(env);
   const started = Date.now();
@@ -520,17 +517,13 @@ test('the job of a killed worker is picked up again; a stopped worker hands its 
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n--- third worker:\n${third.output()}`);
   });
-  t.diagnostic(`third worker: film ready ${Date.now() - started} ms after it started`);
-  assert.equal(
-    (await mediaRow(filmId)).attempts,
-    2,
-    'the killed run and the last one count; the stopped one not',
-  );
-  assert.equal((await filmRow(filmId)).video_url, `/media/films/${filmId}/master.m3u8`);
+  console.log(`third worker: film ready ${Date.now() - started} ms after it started`);
+  expect((await mediaRow(filmId)).attempts).toBe(2); // the killed run and the last one count; the stopped one not
+  expect((await filmRow(filmId)).video_url).toBe(`/media/films/${filmId}/master.m3u8`);
   const published = await ffprobe(join(films, String(filmId), '720p', 'index.m3u8'));
-  assert.ok(Math.abs(Number(published.format.duration) - 30) < 0.5, `duration ${published.format.duration}`);
-  assert.deepEqual(leftovers(films), []);
+  expect(Math.abs(Number(published.format.duration) - 30)).toBeLessThan(0.5);
+  expect(leftovers(films)).toStrictEqual([]);
   third.kill('SIGTERM');
   await exited(third);
-  assert.equal(third.exitCode, 0, `graceful stop:\n${third.output()}`);
-});
+  expect({ exitCode: third.exitCode, output: third.output() }).toMatchObject({ exitCode: 0 });
+}, 420_000);

@@ -1,14 +1,12 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsInt, IsString, MaxLength, Min } from 'class-validator';
-import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import { loadConfig, baseConfigSchema } from '../src/config/config';
 import { migrate } from '../src/database/database';
 import { Roles } from '../src/identity/identity';
-import { createServiceApp } from '../src/platform/bootstrap';
 import { PlatformModule } from '../src/platform/platform.module';
 import {
+  createTestApp,
   createTestDatabase,
   createTestKafka,
   createTestRedis,
@@ -52,7 +50,7 @@ let kafka: TestKafka;
 let redis: TestRedis;
 let sut: NestFastifyApplication;
 
-before(async () => {
+beforeAll(async () => {
   database = await createTestDatabase('common_http');
   kafka = await createTestKafka(1);
   redis = await createTestRedis();
@@ -66,12 +64,10 @@ before(async () => {
     controllers: [ThingsController],
   })
   class TestModule {}
-  sut = await createServiceApp({ module: TestModule });
-  await sut.init();
-  await sut.getHttpAdapter().getInstance().ready();
+  sut = await createTestApp({ module: TestModule });
 });
 
-after(async () => {
+afterAll(async () => {
   await sut?.close();
   await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
 });
@@ -79,13 +75,13 @@ after(async () => {
 const inject = (options: Parameters<NestFastifyApplication['inject']>[0]) => sut.inject(options);
 
 function assertJsonError(response: Awaited<ReturnType<typeof inject>>, status: number, message?: RegExp) {
-  assert.equal(response.statusCode, status, response.body);
-  assert.match(String(response.headers['content-type']), /application\/json/);
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/application\/json/);
   const body = response.json() as { statusCode: number; error: string; message: string };
-  assert.equal(body.statusCode, status);
-  assert.equal(typeof body.error, 'string');
-  assert.equal(typeof body.message, 'string');
-  if (message) assert.match(body.message, message);
+  expect(body.statusCode).toBe(status);
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  if (message) expect(body.message).toMatch(message);
   return body;
 }
 
@@ -110,8 +106,8 @@ describe('HTTP errors are JSON 4xx, never 500, for bad input', () => {
       await inject({ method: 'POST', url: '/api/things', payload: { name: 42 } }),
       400,
     );
-    assert.match(body.message, /name must be a string/);
-    assert.match(body.message, /count must be an integer/);
+    expect(body.message).toMatch(/name must be a string/);
+    expect(body.message).toMatch(/count must be an integer/);
   });
 
   test('unknown fields are rejected by name', async () => {
@@ -148,13 +144,13 @@ describe('HTTP errors are JSON 4xx, never 500, for bad input', () => {
       url: '/api/things',
       payload: { name: 'film', count: 2 },
     });
-    assert.equal(response.statusCode, 201);
-    assert.deepEqual(response.json(), { created: 'film', count: 2 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toStrictEqual({ created: 'film', count: 2 });
   });
 
   test('an unexpected failure is a JSON 500 that leaks nothing', async () => {
     const body = assertJsonError(await inject({ method: 'GET', url: '/api/boom' }), 500);
-    assert.doesNotMatch(JSON.stringify(body), /secret internal detail/);
+    expect(JSON.stringify(body)).not.toMatch(/secret internal detail/);
   });
 });
 
@@ -174,7 +170,7 @@ describe('identity guard', () => {
       url: '/api/admin-only',
       headers: { 'x-user-id': 'u1', 'x-user-roles': 'creator,admin' },
     });
-    assert.equal(ok.statusCode, 200);
+    expect(ok.statusCode).toBe(200);
   });
 });
 
@@ -182,16 +178,16 @@ describe('operations endpoints', () => {
   test('health reports database, redis and kafka', async () => {
     const response = await inject({ method: 'GET', url: '/health' });
     const body = response.json() as { status: string; info: Record<string, { status: string }> };
-    assert.equal(response.statusCode, 200, response.body);
-    assert.equal(body.status, 'ok');
-    assert.deepEqual(Object.keys(body.info).sort(), ['database', 'kafka', 'redis']);
+    expect(response.statusCode).toBe(200);
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.info).sort()).toStrictEqual(['database', 'kafka', 'redis']);
   });
 
   test('metrics are Prometheus text with request latency', async () => {
     await inject({ method: 'GET', url: '/api/no/such/route' });
     const response = await inject({ method: 'GET', url: '/metrics' });
-    assert.equal(response.statusCode, 200);
-    assert.match(response.body, /http_request_duration_seconds_bucket/);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/http_request_duration_seconds_bucket/);
   });
 
   test('responses carry the gateway request id', async () => {
@@ -200,6 +196,6 @@ describe('operations endpoints', () => {
       url: '/health/live',
       headers: { 'x-request-id': 'req-123' },
     });
-    assert.equal(response.headers['x-request-id'], 'req-123');
+    expect(response.headers['x-request-id']).toBe('req-123');
   });
 });

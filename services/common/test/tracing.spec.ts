@@ -6,14 +6,12 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
 import { SpanKind } from '@opentelemetry/api';
 import { currentTraceHeaders, inSpan } from '../src/tracing/tracing';
 
 const exporter = new InMemorySpanExporter();
 
-before(() => {
+beforeAll(() => {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(
@@ -29,7 +27,7 @@ test('trace context written with an event (outbox headers, job data) is continue
     span.end();
     return carrier;
   });
-  assert.match(headers.traceparent ?? '', /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  expect(headers.traceparent ?? '').toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
 
   // ...and, in another process, the handler of that event, and the job it enqueues.
   const jobHeaders = await inSpan('auth.user-registered.v1 process', headers, SpanKind.CONSUMER, async () =>
@@ -43,9 +41,9 @@ test('trace context written with an event (outbox headers, job data) is continue
     'auth.user-registered.v1 process',
     'analytics-rollups platform-day',
   ].map((name) => spans.find((span) => span.name === name)!);
-  assert.ok(request && consume && job);
-  assert.equal(consume.spanContext().traceId, request.spanContext().traceId);
-  assert.equal(job.spanContext().traceId, request.spanContext().traceId);
-  assert.equal(consume.parentSpanContext?.spanId, request.spanContext().spanId);
-  assert.equal(job.parentSpanContext?.spanId, consume.spanContext().spanId);
+  expect(request && consume && job).toBeTruthy();
+  expect(consume.spanContext().traceId).toBe(request.spanContext().traceId);
+  expect(job.spanContext().traceId).toBe(request.spanContext().traceId);
+  expect(consume.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+  expect(job.parentSpanContext?.spanId).toBe(consume.spanContext().spanId);
 });

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { KNOWN_USERS, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 
@@ -8,9 +8,7 @@ export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        PlatformModule.forService({ name: 'social', config, ...DATABASE, handlers: KNOWN_USERS.handlers }),
-      ],
+      imports: [PlatformModule.forService({ name: 'social', config, ...DATABASE }), KnownUsersModule],
     };
   }
 }

@@ -12,7 +12,7 @@ const perks = [
   { icon: Users, text: 'Follow the creators and critics whose taste you trust' },
 ];
 
-/** /auth (SPEC §2): passwordless sign-in; signed-in users go on to /home. */
+/** /auth: passwordless sign-in; signed-in users go on to /home. */
 export default function AuthRoute() {
   const user = useUser();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { CreatorOnboarding } from '@/features/creators/components/creator-onboar
 
 export const ONBOARDING_SIGN_IN_MESSAGE = 'Sign in to create your creator profile.';
 
-/** /creatorlogin (SPEC §2): the four-step creator onboarding, for signed-in users only. */
+/** /creatorlogin: the four-step creator onboarding, for signed-in users only. */
 export default function CreatorOnboardingRoute() {
   const user = useUser();
 

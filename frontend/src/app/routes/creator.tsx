@@ -4,7 +4,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { CreatorNotFound, CreatorProfile } from '@/features/creators/components/creator-profile';
 import { parsePositiveId } from '@/lib/route-params';
 
-/** /creator/{id} (SPEC §2): a positive integer id, else 'Creator Not Found'. */
+/** /creator/{id}: a positive integer id, else 'Creator Not Found'. */
 export default function CreatorRoute() {
   const id = parsePositiveId(useParams().id);
   const user = useUser();

@@ -1,6 +1,6 @@
 import { DiscoverCreators } from '@/features/creators/components/discover-creators';
 
-/** /discover-creators (SPEC §2). */
+/** /discover-creators. */
 export default function DiscoverCreatorsRoute() {
   return <DiscoverCreators />;
 }

@@ -6,7 +6,7 @@ import { HOME_GENRE_ROWS } from '@/config/constants';
 import { makeCreator, makeFilm } from '@/testing/fixtures';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import type { TrendingFilm } from '@/types/api';
+import type { TrendingFilm } from '@/lib/api/types';
 
 import { routes } from '../router';
 

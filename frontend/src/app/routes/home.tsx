@@ -3,7 +3,7 @@ import { HomeCreators } from '@/features/creators/components/home-creators';
 import { FeaturedHero, GenreRow, NewReleasesRow, TrendingRow } from '@/features/films/components/home-rows';
 
 /**
- * /home (SPEC §2): carousels of real catalogue data. Rows that need follows, critics or viewing
+ * /home: carousels of real catalogue data. Rows that need follows, critics or viewing
  * progress (Continue Watching, Critics, Critic Recommendations) arrive with those features.
  */
 export default function HomeRoute() {

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { MarketingLanding } from '@/features/marketing/components/marketing-landing';
 
-/** Marketing landing page (SPEC §2): signed-in users are sent on to /home. */
+/** Marketing landing page: signed-in users are sent on to /home. */
 export default function LandingRoute() {
   const { data: user } = useUser();
 

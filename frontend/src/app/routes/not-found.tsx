@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Any path that is not a screen (SPEC §2). */
+/** Any path that is not a screen. */
 export default function NotFoundRoute() {
   return (
     <section className="spotlight flex min-h-[80dvh] flex-1 items-center justify-center px-4 pt-28 pb-20">

@@ -8,7 +8,7 @@ import { creatorPath, filmPath } from '@/config/paths';
 import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { FilmPoster } from './film-poster';
 
@@ -20,9 +20,9 @@ type FilmCardProps = {
 };
 
 /**
- * The browse film card (SPEC §2): poster with a Watch Now overlay, Featured badge, duration, title,
+ * The browse film card: poster with a Watch Now overlay, Featured badge, duration, title,
  * genre, year, creator link, rating out of 5 with half stars, views, language, and a like toggle that
- * is local to the card (SPEC §4).
+ * is local to the card.
  */
 export function FilmCard({ film, className, eager }: FilmCardProps) {
   const [liked, setLiked] = useState(false);

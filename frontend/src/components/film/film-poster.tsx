@@ -33,7 +33,7 @@ export function fallbackArt(title: string): CSSProperties {
   };
 }
 
-/** The generated tile shown when a film has no poster or its poster fails to load (SPEC §8). */
+/** The generated tile shown when a film has no poster or its poster fails to load. */
 export function PosterFallback({ title, className }: { title: string; className?: string }) {
   return (
     <div

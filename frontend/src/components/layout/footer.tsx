@@ -9,7 +9,7 @@ import { Logo } from './logo';
 
 type FooterLink = { label: string; to?: string };
 
-/** Contact, Help Center and the social icons have no target yet (SPEC §2): they render as disabled text. */
+/** Contact, Help Center and the social icons have no target yet: they render as disabled text. */
 const columns: { heading: string; links: FooterLink[] }[] = [
   {
     heading: 'Company',
@@ -34,7 +34,7 @@ const socials: { label: string; icon: LucideIcon }[] = [
 const linkClasses = 'rounded text-fg-muted transition-colors hover:text-fg';
 const placeholderClasses = 'cursor-not-allowed text-fg-subtle/70';
 
-/** The site footer (SPEC §2: home, marketing and static pages; §9: ABN line and '© 2024'). */
+/** The site footer of the home, marketing and static pages, with the ABN and '© 2024' lines. */
 export function Footer({ className }: { className?: string }) {
   return (
     <footer className={cn('border-t border-white/5 bg-black/40', className)}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeUser, renderWithProviders } from '@/testing/test-utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 import { Navbar } from './navbar';
 
@@ -195,7 +195,7 @@ describe('Navbar', () => {
     it.each([
       [{ firstName: 'Ada', lastName: null }, 'Ada', 'A'],
       [{ firstName: null, lastName: null }, 'ada@example.com', 'A'],
-      [{ firstName: '', lastName: '', email: null }, 'User', 'U'],
+      [{ firstName: '', lastName: '', email: '' }, 'User', 'U'],
       [{ firstName: 'grace', lastName: 'hopper' }, 'grace hopper', 'GH'],
     ])('falls back for the name %o → %s', async (overrides, name, initials) => {
       renderNavbar(makeUser(overrides));

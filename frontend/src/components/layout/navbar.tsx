@@ -7,7 +7,7 @@ import { NAV_GLASS_SCROLL_THRESHOLD_PX } from '@/config/constants';
 import { browseSearchPath, paths } from '@/config/paths';
 import { useScrolledPast } from '@/hooks/use-scrolled-past';
 import { cn } from '@/lib/utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 import { Logo } from './logo';
 import { UserMenu } from './user-menu';
@@ -93,7 +93,7 @@ const mobileLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/10 text-fg' : 'text-fg-muted hover:bg-white/5 hover:text-fg',
   );
 
-/** The fixed top navigation bar (SPEC §2). */
+/** The fixed top navigation bar (docs/ui.md). */
 export function Navbar({ user, onSignOut, isSigningOut }: NavbarProps) {
   const scrolled = useScrolledPast(NAV_GLASS_SCROLL_THRESHOLD_PX);
   const location = useLocation();

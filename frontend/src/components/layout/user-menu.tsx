@@ -6,7 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
 import { getDisplayName, getInitials, isPremium, planLabel } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 type UserMenuProps = {
   user: User;

@@ -11,7 +11,7 @@ type CarouselProps = {
   action?: ReactNode;
   /** Under the heading, e.g. a short explanation. */
   description?: ReactNode;
-  /** Pixels per button press (SPEC §9: 300 on home, 200 in a creator's film scroller). */
+  /** Pixels per button press (300 on home, 200 in a creator's film scroller). */
   step?: number;
   /** Heading level of the title. */
   headingLevel?: 'h2' | 'h3';

@@ -11,7 +11,7 @@ interface NotFoundScreenProps {
   action: { to: string; label: string };
 }
 
-/** A missing film, creator or other record: SPEC §2's not-found texts, with a way onward. */
+/** A missing film, creator or other record: its not-found text (docs/ui.md), with a way onward. */
 export function NotFoundScreen({ icon: Icon, title, message, action }: NotFoundScreenProps) {
   return (
     <section className="spotlight flex min-h-[75dvh] flex-1 items-center justify-center px-4 pt-28 pb-20">

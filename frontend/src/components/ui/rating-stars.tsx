@@ -12,7 +12,7 @@ type RatingStarsProps = {
 
 type StarKind = 'full' | 'half' | 'empty';
 
-/** SPEC §3: ratings shown out of 5.0 with half stars (the rating out of 10, halved). */
+/** Ratings are shown out of 5.0 with half stars (the rating out of 10, halved). */
 export function RatingStars({ rating, className, starClassName = 'size-3.5' }: RatingStarsProps) {
   const stars = starsOutOfFive(rating);
   const kinds: StarKind[] = [0, 1, 2, 3, 4].map((index) =>

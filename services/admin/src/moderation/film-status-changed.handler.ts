@@ -1,12 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import type { EventContext, EventHandler } from '@kinora/common';
-import { FilmStatus, FilmStatusChangedSchema, type FilmStatusChanged } from '@kinora/proto';
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventContext } from '@kinora/common';
+import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } from '@kinora/proto';
 
-@Injectable()
-export class FilmStatusChangedHandler implements EventHandler<typeof FilmStatusChangedSchema> {
-  readonly schema = FilmStatusChangedSchema;
-
-  async handle(event: FilmStatusChanged, context: EventContext): Promise<void> {
+@Controller()
+export class FilmStatusChangedHandler {
+  @EventPattern(topicOf(FilmStatusChangedSchema), { ledgerKey: 'FilmStatusChangedHandler' })
+  async handle(@Payload() event: FilmStatusChanged, @Ctx() context: EventContext): Promise<void> {
     await context.em.execute(
       `insert into moderation_items
          (film_id, title, creator_id, creator_user_id, genre, duration_minutes, poster_url, status, updated_at)

@@ -1,10 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { AdminStatsDto } from './dto/admin-stats.dto';
 import { ModerationItem } from './moderation-item.entity';
 
-export interface AdminStatsDto {
-  pendingReviews: number;
-}
+export type { AdminStatsDto };
 
 @Injectable()
 export class ModerationService {

@@ -1,20 +1,29 @@
 import { Body, Controller, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, MessageDto } from '@kinora/common';
 import { FeedbackDto, JoinWaitlistDto } from './dto/prelaunch.dto';
 import { PrelaunchService } from './prelaunch.service';
 
 /** The pre-launch waitlist and the "Help Shape" feedback form. */
+@ApiTags('prelaunch')
 @Controller('api')
 export class PrelaunchController {
   constructor(private readonly prelaunch: PrelaunchService) {}
 
   @Post('waitlist')
-  async joinWaitlist(@Body() body: JoinWaitlistDto): Promise<{ message: string }> {
+  @ApiOperation({ summary: 'Join the pre-launch waitlist (joining twice is fine)' })
+  @ApiCreatedResponse({ type: MessageDto })
+  @ApiErrorResponses(400)
+  async joinWaitlist(@Body() body: JoinWaitlistDto): Promise<MessageDto> {
     await this.prelaunch.joinWaitlist(body.email);
     return { message: "Thanks! You're on the waitlist." };
   }
 
   @Post('feedback')
-  async feedback(@Body() body: FeedbackDto): Promise<{ message: string }> {
+  @ApiOperation({ summary: 'Send "Help Shape" feedback' })
+  @ApiCreatedResponse({ type: MessageDto })
+  @ApiErrorResponses(400)
+  async feedback(@Body() body: FeedbackDto): Promise<MessageDto> {
     await this.prelaunch.recordFeedback(body);
     return { message: 'Thank you for your feedback!' };
   }

@@ -1,17 +1,17 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Inject, Injectable } from '@nestjs/common';
-import type { EventContext, EventHandler, JobQueue } from '@kinora/common';
-import { UserRegisteredSchema, type UserRegistered } from '@kinora/proto';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventContext, JobQueue } from '@kinora/common';
+import { topicOf, UserRegisteredSchema, type UserRegistered } from '@kinora/proto';
 import { ROLLUPS, type RollupJobs } from './rollups.queue';
 
 /** A registration changes its day's platform rollup: ask the worker to recompute that day. */
-@Injectable()
-export class UserRegisteredRollupHandler implements EventHandler<typeof UserRegisteredSchema> {
-  readonly schema = UserRegisteredSchema;
-
+@Controller()
+export class UserRegisteredRollupHandler {
   constructor(@Inject(ROLLUPS) private readonly rollups: JobQueue<RollupJobs>) {}
 
-  async handle(event: UserRegistered, context: EventContext): Promise<void> {
+  @EventPattern(topicOf(UserRegisteredSchema), { ledgerKey: 'UserRegisteredRollupHandler' })
+  async handle(@Payload() event: UserRegistered, @Ctx() context: EventContext): Promise<void> {
     const registeredAt = event.user?.createdAt ? timestampDate(event.user.createdAt) : context.occurredAt;
     // Delayed so the users read model (another handler of the same event) has committed first;
     // a repeated job only recomputes the same figures.

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionTokenOf } from '../sessions/session-cookie';
 import { SessionsService } from '../sessions/sessions.service';
@@ -8,6 +9,7 @@ import { SessionsService } from '../sessions/sessions.service';
  * response headers, which nginx copies onto the proxied request (always overwriting the
  * client's). Anonymous (no, unknown, expired or revoked session) is 204 without those headers.
  */
+@ApiExcludeController()
 @Controller('internal')
 export class IdentityController {
   constructor(private readonly sessions: SessionsService) {}

@@ -1,16 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import type { EventContext, EventHandler } from '@kinora/common';
-import { CreatorRegisteredSchema, type CreatorRegistered } from '@kinora/proto';
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventContext } from '@kinora/common';
+import { CreatorRegisteredSchema, topicOf, type CreatorRegistered } from '@kinora/proto';
 import { UsersService } from '../users/users.service';
 
 /** Catalog registered a creator profile: the user now holds the creator role. */
-@Injectable()
-export class CreatorRegisteredHandler implements EventHandler<typeof CreatorRegisteredSchema> {
-  readonly schema = CreatorRegisteredSchema;
-
+@Controller()
+export class CreatorRegisteredHandler {
   constructor(private readonly users: UsersService) {}
 
-  handle(event: CreatorRegistered, context: EventContext): Promise<void> {
+  @EventPattern(topicOf(CreatorRegisteredSchema), { ledgerKey: 'CreatorRegisteredHandler' })
+  handle(@Payload() event: CreatorRegistered, @Ctx() context: EventContext): Promise<void> {
     return this.users.grantRole(context.em, event.userId, 'creator');
   }
 }

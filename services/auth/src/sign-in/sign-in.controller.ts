@@ -1,11 +1,14 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { CauseInErrorFieldInterceptor } from '@kinora/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, CauseInErrorFieldInterceptor, MessageDto } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../sessions/session-cookie';
-import { mapUser, type UserDto } from '../users/user.mapper';
+import { UserDto } from '../users/dto/user.dto';
+import { mapUser } from '../users/user.mapper';
 import { SendCodeDto, VerifyCodeDto } from './dto/sign-in.dto';
 import { SignInService } from './sign-in.service';
 
+@ApiTags('sign-in')
 @Controller('api/auth')
 @UseInterceptors(CauseInErrorFieldInterceptor)
 export class SignInController {
@@ -13,13 +16,19 @@ export class SignInController {
 
   @Post('send-code')
   @HttpCode(200)
-  async sendCode(@Body() body: SendCodeDto, @Req() request: FastifyRequest): Promise<{ message: string }> {
+  @ApiOperation({ summary: 'Email a sign-in code (the error field carries the cause)' })
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrorResponses(400, 429)
+  async sendCode(@Body() body: SendCodeDto, @Req() request: FastifyRequest): Promise<MessageDto> {
     await this.signIn.sendCode(body.email, request.ip);
     return { message: 'Verification code sent' };
   }
 
   @Post('verify-code')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with the emailed code: sets the session cookie, returns the user' })
+  @ApiOkResponse({ type: UserDto, description: 'Signed in; the session cookie is set.' })
+  @ApiErrorResponses(400, 429)
   async verifyCode(
     @Body() body: VerifyCodeDto,
     @Req() request: FastifyRequest,

@@ -1,8 +1,8 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import type { SubscriptionType, UserRole } from '@kinora/contracts';
 import { randomUUID } from 'node:crypto';
 
-export type SubscriptionType = 'free' | 'premium';
-export type UserRole = 'creator' | 'critic';
+export type { SubscriptionType, UserRole };
 
 @Entity({ tableName: 'users' })
 export class User {

@@ -1,19 +1,10 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { create } from '@bufbuild/protobuf';
 import { UserProfileSchema, type UserProfile } from '@kinora/proto';
+import type { UserDto } from './dto/user.dto';
 import type { User } from './user.entity';
 
-/** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
-export interface UserDto {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-  subscriptionType: 'free' | 'premium';
-  subscriptionExpiry: string | null;
-}
+export type { UserDto };
 
 export function mapUser(user: User): UserDto {
   return {

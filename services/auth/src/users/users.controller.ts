@@ -1,9 +1,12 @@
 import { BadRequestException, Body, Controller, Get, Patch, UnauthorizedException } from '@nestjs/common';
-import { Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
 import { UpdateUserDto } from './dto/update-user.dto';
-import { mapUser, type UserDto } from './user.mapper';
+import { UserDto } from './dto/user.dto';
+import { mapUser } from './user.mapper';
 import { UsersService } from './users.service';
 
+@ApiTags('users')
 @Controller('api/auth/user')
 @Authenticated()
 export class UsersController {
@@ -11,6 +14,9 @@ export class UsersController {
 
   /** The signed-in user, or 401 (the SPA reads 401 as anonymous). */
   @Get()
+  @ApiOperation({ summary: 'The signed-in user (401 when anonymous)' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrorResponses(401)
   async currentUser(@CurrentIdentity() identity: Identity): Promise<UserDto> {
     const user = await this.users.findById(identity.userId);
     if (!user) throw new UnauthorizedException('Unauthorized');
@@ -18,6 +24,9 @@ export class UsersController {
   }
 
   @Patch()
+  @ApiOperation({ summary: "Update the signed-in user's name or avatar" })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrorResponses(400, 401)
   async update(@CurrentIdentity() identity: Identity, @Body() body: UpdateUserDto): Promise<UserDto> {
     if (Object.values(body).every((value) => value === undefined)) {
       throw new BadRequestException('Nothing to update: send firstName, lastName or profileImageUrl');

@@ -1,5 +1,8 @@
-import type { FilmDto } from '../films/film.mapper';
+import type { FilmDto } from '../films/dto/film.dto';
 import type { SocialLinks } from './creator.entity';
+import type { CreatorDto, CreatorProfileDto } from './dto/creator.dto';
+
+export type { CreatorDto, CreatorProfileDto };
 
 export interface CreatorRow {
   id: number;
@@ -17,31 +20,6 @@ export interface CreatorRow {
   film_count: number;
   total_views: string | number;
   average_rating: string | null;
-}
-
-/** A creator as lists return it; field rules in docs/catalog.md. */
-export interface CreatorDto {
-  id: number;
-  userId: string;
-  bio: string;
-  website: string | null;
-  socialLinks: SocialLinks;
-  isVerified: boolean;
-  followerCount: number;
-  createdAt: string;
-  user: {
-    firstName: string | null;
-    lastName: string | null;
-    profileImageUrl: string | null;
-    email?: string | null;
-  };
-  films: FilmDto[];
-  _count: { followers: number; films: number };
-}
-
-/** The creator profile page: the list form plus the contact address and the stats card. */
-export interface CreatorProfileDto extends CreatorDto {
-  stats: { totalFilms: number; followers: number; totalViews: number; averageRating: number };
 }
 
 export function mapCreator(row: CreatorRow, films: FilmDto[]): CreatorDto {

@@ -1,22 +1,39 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { Authenticated, CurrentIdentity, ParseIdPipe, type Identity } from '@kinora/common';
-import type { CreatorDto, CreatorProfileDto } from './creator.mapper';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CREATORS_DEFAULT_LIMIT } from '@kinora/contracts';
+import {
+  ApiErrorResponses,
+  Authenticated,
+  CurrentIdentity,
+  ID_PARAM,
+  ParseIdPipe,
+  type Identity,
+} from '@kinora/common';
+import { CreatorDto, CreatorProfileDto } from './dto/creator.dto';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto } from './dto/create-creator.dto';
 import { ListCreatorsQuery } from './dto/list-creators.query';
 
+@ApiTags('creators')
 @Controller('api/creators')
 export class CreatorsController {
   constructor(private readonly creators: CreatorsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List creators with their newest films' })
+  @ApiOkResponse({ type: [CreatorDto] })
+  @ApiErrorResponses(400)
   list(@Query() query: ListCreatorsQuery): Promise<CreatorDto[]> {
     // Critics are social's (GET /api/critics); asking catalog for them finds none.
     if (query.type === 'critic') return Promise.resolve([]);
-    return this.creators.list(query.limit ?? 20, query.offset ?? 0);
+    return this.creators.list(query.limit ?? CREATORS_DEFAULT_LIMIT, query.offset ?? 0);
   }
 
   @Get(':id')
+  @ApiOperation({ summary: "A creator's profile: films, contact address and stats" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CreatorProfileDto })
+  @ApiErrorResponses(400, 404)
   get(
     @Param('id', ParseIdPipe) id: number,
     @CurrentIdentity() viewer: Identity | null,
@@ -26,6 +43,9 @@ export class CreatorsController {
 
   @Post()
   @Authenticated()
+  @ApiOperation({ summary: 'Become a creator: the signed-in user registers a creator profile' })
+  @ApiCreatedResponse({ type: CreatorProfileDto })
+  @ApiErrorResponses(400, 401, 409)
   register(
     @CurrentIdentity() identity: Identity,
     @Body() body: CreateCreatorDto,

@@ -1,6 +1,8 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
-export type FilmStatus = 'pending' | 'published' | 'archived';
+import type { FilmStatus } from '@kinora/contracts';
+
+export type { FilmStatus };
 
 @Entity({ tableName: 'films' })
 export class Film {

@@ -1,5 +1,8 @@
-import type { FilmStatus } from './film.entity';
+import type { FilmStatus } from '@kinora/contracts';
 import type { SocialLinks } from '../creators/creator.entity';
+import { FilmDto } from './dto/film.dto';
+
+export { FilmDto };
 
 /** A row of FILM_SELECT: the film with its creator and the creator's user. */
 export interface FilmRow {
@@ -28,37 +31,6 @@ export interface FilmRow {
   u_first_name: string | null;
   u_last_name: string | null;
   u_profile_image_url: string | null;
-}
-
-export interface CreatorSummaryDto {
-  id: number;
-  userId: string;
-  bio: string;
-  isVerified: boolean;
-  followerCount: number;
-  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
-}
-
-/** A film as the API returns it; field rules in docs/catalog.md. */
-export interface FilmDto {
-  id: number;
-  title: string;
-  description: string;
-  genre: string;
-  language: string;
-  /** Minutes. */
-  duration: number;
-  releaseYear: number;
-  /** Mean review rating out of 10, one decimal, as a string ("8.4"). */
-  rating: string;
-  viewCount: number;
-  posterUrl: string | null;
-  videoUrl: string | null;
-  isFeatured: boolean;
-  status: FilmStatus;
-  createdAt: string;
-  publishedAt: string | null;
-  creator: CreatorSummaryDto;
 }
 
 export function mapFilm(row: FilmRow): FilmDto {

@@ -1,31 +1,46 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { CurrentIdentity, ParseIdPipe, type Identity } from '@kinora/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, CurrentIdentity, ID_PARAM, ParseIdPipe, type Identity } from '@kinora/common';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { ListFilmsQuery, SearchFilmsQuery, TrendingQuery } from './dto/film-queries';
-import type { FilmDto } from './film.mapper';
-import { FilmsService, type TrendingFilmDto } from './films.service';
+import { FilmDto, FilmViewDto, TrendingFilmDto } from './dto/film.dto';
+import { FilmsService } from './films.service';
 
+@ApiTags('films')
 @Controller('api/films')
 export class FilmsController {
   constructor(private readonly films: FilmsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List films visible to the caller, filtered and sorted' })
+  @ApiOkResponse({ type: [FilmDto] })
+  @ApiErrorResponses(400)
   list(@Query() query: ListFilmsQuery, @CurrentIdentity() viewer: Identity | null): Promise<FilmDto[]> {
     return this.films.list(query, viewer);
   }
 
   @Get('search')
+  @ApiOperation({ summary: 'Search films by title and description (typo-tolerant), best match first' })
+  @ApiOkResponse({ type: [FilmDto] })
+  @ApiErrorResponses(400)
   search(@Query() query: SearchFilmsQuery, @CurrentIdentity() viewer: Identity | null): Promise<FilmDto[]> {
     return this.films.search(query, viewer);
   }
 
   @Get('trending')
+  @ApiOperation({ summary: 'Published films with the most counted views in the last 7 days' })
+  @ApiOkResponse({ type: [TrendingFilmDto] })
+  @ApiErrorResponses(400)
   trending(@Query() query: TrendingQuery): Promise<TrendingFilmDto[]> {
     return this.films.trending(query.limit ?? 8);
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One film, if visible to the caller' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: FilmDto })
+  @ApiErrorResponses(400, 404)
   get(@Param('id', ParseIdPipe) id: number, @CurrentIdentity() viewer: Identity | null): Promise<FilmDto> {
     return this.films.get(id, viewer);
   }
@@ -33,11 +48,15 @@ export class FilmsController {
   /** Play was pressed. Signed-in viewers are keyed by user; anonymous ones by client address and agent. */
   @Post(':id/view')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Play was pressed: count a view (once per viewer and film per 30 minutes)' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: FilmViewDto })
+  @ApiErrorResponses(400, 404)
   view(
     @Param('id', ParseIdPipe) id: number,
     @CurrentIdentity() viewer: Identity | null,
     @Req() request: FastifyRequest,
-  ): Promise<{ counted: boolean; viewCount: number }> {
+  ): Promise<FilmViewDto> {
     const key = viewer
       ? `user:${viewer.userId}`
       : `anon:${createHash('sha256')

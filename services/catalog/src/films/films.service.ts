@@ -1,9 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService, type Identity } from '@kinora/common';
+import { FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmStatus as FilmStatusEnum, FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmFilterQuery, FilmSort, ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
 import type { FilmStatus } from './film.entity';
+import type { FilmViewDto, TrendingFilmDto } from './dto/film.dto';
 import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
 
 const FILM_COLUMNS = `
@@ -64,10 +66,6 @@ class Where {
   }
 }
 
-export interface TrendingFilmDto extends FilmDto {
-  recentViews: number;
-}
-
 @Injectable()
 export class FilmsService {
   constructor(
@@ -84,7 +82,7 @@ export class FilmsService {
       .fork()
       .execute<FilmRow[]>(
         `select ${FILM_COLUMNS} ${FILM_FROM} ${where} order by ${ORDER[query.sort ?? 'featured']} limit ? offset ?`,
-        [...where.params, query.limit ?? 50, query.offset ?? 0],
+        [...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
       );
     return rows.map(mapFilm);
   }
@@ -107,7 +105,7 @@ export class FilmsService {
               ts_rank(f.search, input.tsq) * 2 + word_similarity(input.raw, lower(f.title)) as score
        ${FILM_FROM} cross join input ${where}
        order by score desc, f.view_count desc, f.id desc limit ? offset ?`,
-      [query.q, query.q, ...where.params, query.limit ?? 50, query.offset ?? 0],
+      [query.q, query.q, ...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
     );
     return rows.map(mapFilm);
   }
@@ -155,11 +153,7 @@ export class FilmsService {
    * Counts a view unless the same viewer (user, or anonymous client) counted one for this film in
    * the last 30 minutes. Serialised per viewer and film, so a double click counts once.
    */
-  async recordView(
-    id: number,
-    viewer: Identity | null,
-    viewerKey: string,
-  ): Promise<{ counted: boolean; viewCount: number }> {
+  async recordView(id: number, viewer: Identity | null, viewerKey: string): Promise<FilmViewDto> {
     await this.get(id, viewer);
     return this.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [id, viewerKey]);

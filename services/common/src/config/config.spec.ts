@@ -1,5 +1,3 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { baseConfigSchema, ConfigError, loadConfig } from './config';
 
 const valid = {
@@ -11,26 +9,25 @@ const valid = {
 
 test('a valid environment is parsed with defaults', () => {
   const sut = loadConfig(baseConfigSchema, valid);
-  assert.equal(sut.PORT, 3001);
-  assert.deepEqual(sut.KAFKA_BROKERS, ['127.0.0.1:9092', '127.0.0.2:9092']);
-  assert.equal(sut.REDIS_PREFIX, 'kinora:');
-  assert.equal(sut.OTEL_EXPORTER_OTLP_ENDPOINT, undefined);
+  expect(sut.PORT).toBe(3001);
+  expect(sut.KAFKA_BROKERS).toStrictEqual(['127.0.0.1:9092', '127.0.0.2:9092']);
+  expect(sut.REDIS_PREFIX).toBe('kinora:');
+  expect(sut.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(undefined);
 });
 
 test('every bad variable is listed, not only the first', () => {
-  assert.throws(
-    () =>
-      loadConfig(baseConfigSchema, {
-        PORT: 'eighty',
-        DATABASE_URL: 'mysql://x/y',
-        KAFKA_BROKERS: 'no-port',
-        LOG_LEVEL: 'loud',
-      }),
-    (error: unknown) => {
-      assert.ok(error instanceof ConfigError);
-      const named = error.problems.map((problem) => problem.split(':')[0]).sort();
-      assert.deepEqual(named, ['DATABASE_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'PORT', 'REDIS_URL']);
-      return true;
-    },
-  );
+  let error: unknown;
+  try {
+    loadConfig(baseConfigSchema, {
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x/y',
+      KAFKA_BROKERS: 'no-port',
+      LOG_LEVEL: 'loud',
+    });
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  const named = (error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort();
+  expect(named).toStrictEqual(['DATABASE_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'PORT', 'REDIS_URL']);
 });

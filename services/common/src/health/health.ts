@@ -1,4 +1,5 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import {
   HealthCheck,
   HealthCheckService,
@@ -46,6 +47,8 @@ export class DependencyHealth {
   }
 }
 
+/** Probes for the orchestrator and the gateway: not part of the public API document. */
+@ApiExcludeController()
 @Controller('health')
 export class HealthController {
   constructor(

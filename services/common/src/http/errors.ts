@@ -65,6 +65,9 @@ export class JsonErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
+    // An @EventPattern handler's error goes back to the Kafka consumer as it is: it retries, then
+    // dead-letters the event with the error's message.
+    if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) {

@@ -1,3 +1,5 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { LIST_LIMIT_MAX, LIST_OFFSET_MAX } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -5,21 +7,26 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 export const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim()) : value;
 
-/** limit (1–100) and offset (0–10000) of a list call; each endpoint picks its default limit. */
+const LIMIT_MESSAGE = `limit must be an integer between 1 and ${LIST_LIMIT_MAX}`;
+const OFFSET_MESSAGE = `offset must be an integer between 0 and ${LIST_OFFSET_MAX}`;
+
+/** limit and offset of a list call (bounds in @kinora/contracts); each endpoint picks its default limit. */
 export class PageQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX, description: 'Page size.' })
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer between 1 and 100' })
-  @Min(1, { message: 'limit must be an integer between 1 and 100' })
-  @Max(100, { message: 'limit must be an integer between 1 and 100' })
+  @IsInt({ message: LIMIT_MESSAGE })
+  @Min(1, { message: LIMIT_MESSAGE })
+  @Max(LIST_LIMIT_MAX, { message: LIMIT_MESSAGE })
   limit?: number;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @IsInt({ message: 'offset must be an integer between 0 and 10000' })
-  @Min(0, { message: 'offset must be an integer between 0 and 10000' })
-  @Max(10_000, { message: 'offset must be an integer between 0 and 10000' })
+  @IsInt({ message: OFFSET_MESSAGE })
+  @Min(0, { message: OFFSET_MESSAGE })
+  @Max(LIST_OFFSET_MAX, { message: OFFSET_MESSAGE })
   offset?: number;
 }

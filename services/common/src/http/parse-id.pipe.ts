@@ -1,7 +1,5 @@
 import { BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
-
-/** Largest id a PostgreSQL integer (serial) column holds. */
-const MAX_ID = 2_147_483_647;
+import { MAX_ID } from '@kinora/contracts';
 
 /** Path ids are positive integers in range, written plainly ("12", not "012", "1e3" or "12.0"). */
 @Injectable()

@@ -1,16 +1,16 @@
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { identityFromHeaders } from './identity';
 
 test('no user id means anonymous', () => {
-  assert.equal(identityFromHeaders({}), null);
-  assert.equal(identityFromHeaders({ 'x-user-id': '  ', 'x-user-roles': 'admin' }), null);
+  expect(identityFromHeaders({})).toBe(null);
+  expect(identityFromHeaders({ 'x-user-id': '  ', 'x-user-roles': 'admin' })).toBe(null);
 });
 
 test('roles are parsed, deduplicated and restricted to known ones', () => {
-  assert.deepEqual(identityFromHeaders({ 'x-user-id': 'u1', 'x-user-roles': 'admin, creator,admin,root' }), {
+  expect(
+    identityFromHeaders({ 'x-user-id': 'u1', 'x-user-roles': 'admin, creator,admin,root' }),
+  ).toStrictEqual({
     userId: 'u1',
     roles: ['admin', 'creator'],
   });
-  assert.deepEqual(identityFromHeaders({ 'x-user-id': 'u2' }), { userId: 'u2', roles: [] });
+  expect(identityFromHeaders({ 'x-user-id': 'u2' })).toStrictEqual({ userId: 'u2', roles: [] });
 });

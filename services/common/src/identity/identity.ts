@@ -10,8 +10,9 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 
-export const ROLES = ['admin', 'creator', 'critic'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '@kinora/contracts';
+
+export { ROLES, type Role };
 
 /** Who is calling, as the gateway resolved it from the session (X-User-Id / X-User-Roles). */
 export interface Identity {

@@ -1,8 +1,12 @@
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/**
+ * The `@Ctx()` of an `@EventPattern` handler: the transaction that also records the event as
+ * processed, and where the event came from. An interface, not a class: the app's global
+ * ValidationPipe also sees event handlers' parameters and would try to validate a class instance.
+ */
 export interface EventContext {
-  /** The transaction that also records the event as processed: write the handler's changes here. */
+  /** Write the handler's changes here: they commit together with the ledger row, or not at all. */
   em: EntityManager;
   eventId: string;
   occurredAt: Date;
@@ -13,12 +17,11 @@ export interface EventContext {
 }
 
 /**
- * One class per event family a service reacts to (`user-registered.handler.ts`). The consumer
- * applies each event at most once per handler: the ledger row and the handler's writes commit together.
+ * The extras of every `@EventPattern(topicOf(Schema), { ledgerKey })`. The ledger key names the
+ * handler in processed_events and dead_letters: each handler applies an event at most once under
+ * its key, so the key must never change once events were applied under it (a new key re-applies
+ * every event still on the topic). By convention it is the handler class's name.
  */
-export interface EventHandler<S extends DescMessage = DescMessage> {
-  readonly schema: S;
-  handle(event: MessageShape<S>, context: EventContext): Promise<void>;
+export interface EventHandlerExtras {
+  ledgerKey: string;
 }
-
-export const EVENT_HANDLERS = Symbol('KINORA_EVENT_HANDLERS');

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Injectable } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** One Prometheus registry per process, exposed at GET /metrics. */
@@ -46,6 +47,7 @@ export class MetricsService {
   }
 }
 
+@ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}

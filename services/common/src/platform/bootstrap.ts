@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, NestApplicationOptions } from '@nestjs/common';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type BaseConfig } from '../config/config';
 import { registerInputGuard } from '../http/input-guard';
 import { requestIdOf } from '../logging/logging';
+import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { MetricsService } from '../metrics/metrics';
 import { startTracing, stopTracing } from '../tracing/tracing';
 
@@ -15,21 +17,43 @@ export interface ServiceApp {
   url: string;
 }
 
-/** Builds the Fastify-based Nest application of a service (not listening yet). */
-export async function createServiceApp(module: DynamicModule): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+/** The Fastify adapter every service runs on: body limit, proxy trust, gateway request ids. */
+export function serviceAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
     bodyLimit: 1024 * 1024,
     trustProxy: '127.0.0.1/8',
     genReqId: (req: import('node:http').IncomingMessage) => requestIdOf(req),
     return503OnClosing: true,
   });
-  // abortOnError off: a wiring error is thrown to the caller (serviceMain logs it and exits 1;
-  // a test's after() hooks still run and remove what the test created).
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    bufferLogs: true,
-    abortOnError: false,
-  });
+}
+
+// abortOnError off: a wiring error is thrown to the caller (serviceMain logs it and exits 1;
+// a test's afterAll() hooks still run and remove what the test created).
+export const SERVICE_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, abortOnError: false };
+
+/**
+ * Builds the Fastify-based Nest application of a service (not listening yet), with its Kafka
+ * consumer attached as a microservice: the `@EventPattern` handlers of its controllers run on it,
+ * under the app's global guard, pipe and filter. It consumes once startAllMicroservices() is
+ * called (runService, createTestApp) and stops, committing its offsets, in app.close(). A bare
+ * application context (seeds, scripts) has no consumer.
+ */
+export async function createServiceApp(module: DynamicModule): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, serviceAdapter(), SERVICE_APP_OPTIONS);
+  return configureServiceApp(app);
+}
+
+/**
+ * What every service app gets on top of its module (also applied to the apps that tests build
+ * with @nestjs/testing): the pino logger, the Kafka consumer, the input guard, request metrics
+ * and the request id echoed on every response.
+ */
+export function configureServiceApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useLogger(app.get(Logger));
+  app.connectMicroservice<MicroserviceOptions>(
+    { strategy: app.get(KafkaEventServer) },
+    { inheritAppConfig: true },
+  );
 
   const metrics = app.get(MetricsService);
   const fastify = app.getHttpAdapter().getInstance();
@@ -63,6 +87,8 @@ export async function runService(
 ): Promise<ServiceApp> {
   startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await createServiceApp(module);
+  await app.init();
+  await app.startAllMicroservices();
   await app.listen({ host: config.HOST, port: config.PORT });
   const logger = app.get(Logger);
   logger.log(`${name} listening on ${config.HOST}:${config.PORT}`);

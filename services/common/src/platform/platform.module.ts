@@ -1,7 +1,7 @@
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
@@ -11,8 +11,7 @@ import { DependencyHealth, HealthController } from '../health/health';
 import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
 import { loggerParams } from '../logging/logging';
-import { EventConsumer } from '../messaging/event-consumer';
-import { EVENT_HANDLERS, type EventHandler } from '../messaging/event-handler';
+import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { KafkaService } from '../messaging/kafka.service';
 import { OutboxRelay } from '../messaging/outbox.relay';
 import { OutboxService } from '../messaging/outbox.service';
@@ -26,19 +25,17 @@ export interface PlatformOptions {
   config: BaseConfig;
   entities: EntityClass<AnyEntity>[];
   migrations: MigrationObject[];
-  /** Event handlers of this service; the consumer subscribes to their topics. */
-  handlers?: Type<EventHandler>[];
 }
 
 /**
  * Everything a Kinora service stands on, wired once: config, JSON logs, its database, Redis, Kafka
- * with the outbox relay and the idempotent consumer, health, metrics, the identity guard, the JSON
+ * with the outbox relay and the idempotent consumer (the transport of the service's `@EventPattern`
+ * handlers, which runService attaches), health, metrics, the identity guard, the JSON
  * error filter and DTO validation.
  */
 @Module({})
 export class PlatformModule {
   static forService(options: PlatformOptions): DynamicModule {
-    const handlers = options.handlers ?? [];
     return {
       module: PlatformModule,
       global: true,
@@ -64,13 +61,7 @@ export class PlatformModule {
         OutboxRelay,
         OutboxService,
         DependencyHealth,
-        ...handlers,
-        {
-          provide: EVENT_HANDLERS,
-          useFactory: (...instances: EventHandler[]) => instances,
-          inject: handlers,
-        },
-        EventConsumer,
+        KafkaEventServer,
         { provide: APP_GUARD, useClass: IdentityGuard },
         { provide: APP_FILTER, useClass: JsonErrorFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -82,7 +73,7 @@ export class PlatformModule {
         RedisService,
         KafkaService,
         OutboxService,
-        EventConsumer,
+        KafkaEventServer,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { EVENT_TOPICS } from '@kinora/proto';
 import Redis from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
@@ -8,7 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createServiceApp } from '../platform/bootstrap';
+import { configureServiceApp, SERVICE_APP_OPTIONS, serviceAdapter } from '../platform/bootstrap';
 
 /**
  * Test helpers that connect to the real PostgreSQL, Redis and Kafka named by the environment
@@ -237,11 +238,30 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 }
 
-/** A service's Nest app, in process and initialised (not listening): drive it with app.inject(). */
+/**
+ * A service's Nest app built through @nestjs/testing, in process and initialised (not listening):
+ * drive it with app.inject(). It runs on the same Fastify adapter, hooks and Kafka consumer as the
+ * deployed service (configureServiceApp), so its `@EventPattern` handlers consume from Kafka.
+ */
 export async function createTestApp(module: DynamicModule): Promise<NestFastifyApplication> {
-  const app = await createServiceApp(module);
+  const moduleRef = await Test.createTestingModule({ imports: [module] }).compile();
+  const app = configureServiceApp(
+    moduleRef.createNestApplication<NestFastifyApplication>(serviceAdapter(), SERVICE_APP_OPTIONS),
+  );
   await app.init();
+  await app.startAllMicroservices();
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * A module's bare application context built through @nestjs/testing (no HTTP server, no Kafka
+ * consumer; workers and scripts run this way), initialised and silent.
+ */
+export async function createTestContext(module: DynamicModule): Promise<TestingModule> {
+  const moduleRef = await Test.createTestingModule({ imports: [module] }).compile();
+  moduleRef.useLogger(false);
+  await moduleRef.init();
+  return moduleRef;
 }
 export * from './url-fuzz';

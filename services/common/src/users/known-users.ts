@@ -1,14 +1,16 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Injectable } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { Migration } from '@mikro-orm/migrations';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
+  topicOf,
   UserRegisteredSchema,
   UserUpdatedSchema,
   type UserProfile,
   type UserRegistered,
   type UserUpdated,
 } from '@kinora/proto';
-import type { EventContext, EventHandler } from '../messaging/event-handler';
+import type { EventContext } from '../messaging/event-handler';
 import { KnownUser } from './known-user.entity';
 
 export class KnownUsersTable20261121000100 extends Migration {
@@ -65,27 +67,28 @@ async function upsert(
   );
 }
 
-@Injectable()
-export class UserRegisteredHandler implements EventHandler<typeof UserRegisteredSchema> {
-  readonly schema = UserRegisteredSchema;
-
-  handle(event: UserRegistered, context: EventContext): Promise<void> {
+@Controller()
+export class UserRegisteredHandler {
+  @EventPattern(topicOf(UserRegisteredSchema), { ledgerKey: 'UserRegisteredHandler' })
+  handle(@Payload() event: UserRegistered, @Ctx() context: EventContext): Promise<void> {
     return upsert(event.user, 0n, context);
   }
 }
 
-@Injectable()
-export class UserUpdatedHandler implements EventHandler<typeof UserUpdatedSchema> {
-  readonly schema = UserUpdatedSchema;
-
-  handle(event: UserUpdated, context: EventContext): Promise<void> {
+@Controller()
+export class UserUpdatedHandler {
+  @EventPattern(topicOf(UserUpdatedSchema), { ledgerKey: 'UserUpdatedHandler' })
+  handle(@Payload() event: UserUpdated, @Ctx() context: EventContext): Promise<void> {
     return upsert(event.user, event.version, context);
   }
 }
 
-/** What a service adds to its platform options to keep the users read model. */
+/** What a service adds to its platform options (tables) to keep the users read model. */
 export const KNOWN_USERS = {
   entities: [KnownUser],
   migrations: [{ name: 'KnownUsersTable20261121000100', class: KnownUsersTable20261121000100 }],
-  handlers: [UserRegisteredHandler, UserUpdatedHandler],
 };
+
+/** The users read model's event handlers: a service imports it next to KNOWN_USERS' tables. */
+@Module({ controllers: [UserRegisteredHandler, UserUpdatedHandler] })
+export class KnownUsersModule {}

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { User } from '@/lib/api/types';
 
 export const USER_QUERY_KEY = ['auth', 'user'] as const;
 
 /**
- * SPEC §7: GET /api/auth/user. A 401 or any failure means anonymous (null); failures are logged only.
+ * GET /api/auth/user. A 401 or any failure means anonymous (null); failures are logged only.
  */
 export async function getUser(): Promise<User | null> {
   try {
-    return (await api.get<User, 'returnNull'>('/api/auth/user', { on401: 'returnNull' })) ?? null;
+    return (await unwrap(apiClient.GET('/api/auth/user'), { on401: 'returnNull' })) ?? null;
   } catch (error) {
     console.warn('[auth] could not load the current user; continuing as anonymous', error);
     return null;

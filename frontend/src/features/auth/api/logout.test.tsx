@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Button } from '@/components/ui/button';
+import { stubFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
 
 import { getUserQueryOptions } from './get-user';
@@ -17,7 +18,7 @@ describe('useLogout', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
 
   afterEach(() => {

@@ -5,18 +5,18 @@ import { useNavigate } from 'react-router-dom';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { api } from '@/lib/api-client';
+import { apiClient, unwrap } from '@/lib/api-client';
 
 import { getUserQueryOptions } from './get-user';
 
-/** SPEC §7: POST /api/auth/logout; only the OK status is checked. */
+/** POST /api/auth/logout; only the OK status is checked. */
 export const logout = async (): Promise<void> => {
-  await api.post<unknown>('/api/auth/logout');
+  await unwrap(apiClient.POST('/api/auth/logout'));
 };
 
 /**
- * Sign Out (SPEC §4, §8): success clears the cached user, shows 'Logged out' and returns to / after
- * 500 ms (SPEC §9); failure shows 'Logout failed'.
+ * Sign Out: success clears the cached user, shows 'Logged out' and returns to / after
+ * 500 ms; failure shows 'Logout failed'.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

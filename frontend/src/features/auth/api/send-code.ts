@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { api, isApiError } from '@/lib/api-client';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { Message, SendCodeInput } from '@/lib/api/types';
 
-export type SendCodeInput = { email: string };
-
-/** SPEC §7: POST /api/auth/send-code {email}; the same answer for known and unknown addresses. */
-export const sendCode = ({ email }: SendCodeInput): Promise<{ message: string }> =>
-  api.post<{ message: string }>('/api/auth/send-code', { email });
+/** POST /api/auth/send-code {email}; the same answer for known and unknown addresses. */
+export const sendCode = ({ email }: SendCodeInput): Promise<Message> =>
+  unwrap(apiClient.POST('/api/auth/send-code', { body: { email } }));
 
 /**
- * Requests a sign-in code (SPEC §8): success toasts 'Verification code sent'; failure toasts
+ * Requests a sign-in code: success toasts 'Verification code sent'; failure toasts
  * 'Failed to send code' with the server's `error` text, else 'Failed to send verification code'.
  */
 export function useSendCode() {

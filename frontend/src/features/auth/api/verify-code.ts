@@ -1,21 +1,19 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { api, isApiError } from '@/lib/api-client';
-import type { User } from '@/types/api';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { User, VerifyCodeInput } from '@/lib/api/types';
 
 import { getUserQueryOptions } from './get-user';
 
-export type VerifyCodeInput = { email: string; code: string };
-
-/** SPEC §7: POST /api/auth/verify-code {email, code} → the user, plus the session cookie. */
+/** POST /api/auth/verify-code {email, code} → the user, plus the session cookie. */
 export const verifyCode = (input: VerifyCodeInput): Promise<User> =>
-  api.post<User>('/api/auth/verify-code', input);
+  unwrap(apiClient.POST('/api/auth/verify-code', { body: input }));
 
 type UseVerifyCodeOptions = { onSuccess?: (user: User) => void };
 
 /**
- * Verifies the code (SPEC §4, §8): success stores the user in the cache and toasts 'Welcome to the
+ * Verifies the code: success stores the user in the cache and toasts 'Welcome to the
  * product'; failure toasts 'Verification failed' with the server's `error` text, else 'Failed to verify code'.
  */
 export function useVerifyCode({ onSuccess }: UseVerifyCodeOptions = {}) {

@@ -1,10 +1,10 @@
+import { VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
 import { ArrowLeft, Info, KeyRound, Mail, RotateCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { VERIFICATION_CODE_LENGTH } from '@/config/constants';
 import { cn } from '@/lib/utils';
-import type { User } from '@/types/api';
+import type { User } from '@/lib/api/types';
 
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
@@ -24,7 +24,7 @@ const inputClasses = cn(
 );
 
 /**
- * Two-step passwordless sign-in (SPEC §2 /auth, §4): an email address, then the 6-digit code sent to it.
+ * Two-step passwordless sign-in (docs/accounts.md): an email address, then the 6-digit code sent to it.
  * Submitting the address moves to the code step at once; the code request runs in the background.
  */
 export function SignInForm({ message, onSignedIn }: SignInFormProps) {

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { api, isApiError } from '@/lib/api-client';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
-import type { CreatorProfile, SocialLinks } from '@/types/api';
+import type { CreateCreatorInput, CreatorProfile } from '@/lib/api/types';
 
 import { getCreatorQueryOptions } from './get-creator';
 import { getCreatorsQueryOptions } from './get-creators';
 
-/** SPEC §3 creator signup payload; the two acceptance flags stay on the client. */
-export type CreateCreatorInput = { bio: string; website?: string; socialLinks?: SocialLinks };
+export type { CreateCreatorInput };
 
-/** SPEC §7: POST /api/creators {bio, website, socialLinks} → 201 the new profile. */
+/** POST /api/creators {bio, website, socialLinks} → 201 the new profile; the two acceptance flags stay on the client. */
 export const createCreator = (input: CreateCreatorInput): Promise<CreatorProfile> =>
-  api.post<CreatorProfile>('/api/creators', input);
+  unwrap(apiClient.POST('/api/creators', { body: input }));
 
 export const CREATE_CREATOR_FAILED = 'Failed to create creator profile. Please try again.';
 
@@ -26,7 +25,7 @@ export function createCreatorErrorMessage(error: unknown): string | undefined {
 type UseCreateCreatorOptions = { onSuccess?: (creator: CreatorProfile) => void };
 
 /**
- * Creates the signed-in user's creator profile (SPEC §8): success toasts 'Welcome to the product!
+ * Creates the signed-in user's creator profile: success toasts 'Welcome to the product!
  * Your creator profile has been created successfully.'; failure 'Failed to create creator profile.
  * Please try again.' with the server's reason for a 400 or 409; a 401 goes through handleUnauthorized.
  */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
-import type { CreatorProfile } from '@/types/api';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { CreatorProfile } from '@/lib/api/types';
 
-/** SPEC §7: GET /api/creators/{id} → the profile with all published films, contact address and stats. */
+/** GET /api/creators/{id} → the profile with all published films, contact address and stats. */
 export const getCreator = (id: number, signal?: AbortSignal): Promise<CreatorProfile> =>
-  api.get<CreatorProfile>(`/api/creators/${id}`, { signal });
+  unwrap(apiClient.GET('/api/creators/{id}', { params: { path: { id } }, signal }));
 
 export const getCreatorQueryOptions = (id: number) =>
   queryOptions({

@@ -1,3 +1,4 @@
+import { CREATOR_BIO_MAX_LENGTH } from '@kinora/contracts';
 import {
   ArrowLeft,
   ArrowRight,
@@ -18,12 +19,11 @@ import { Link } from 'react-router-dom';
 
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FeatureCard } from '@/components/ui/feature-card';
-import { CREATOR_BIO_MAX_LENGTH } from '@/config/constants';
 import { creatorPath, paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import type { CreatorProfile } from '@/types/api';
+import type { CreatorProfile } from '@/lib/api/types';
 
 import { useCreateCreator, type CreateCreatorInput } from '../api/create-creator';
 
@@ -64,7 +64,7 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** The payload of SPEC §3: trimmed values, empty optional fields left out. */
+/** The creator signup payload: trimmed values, empty optional fields left out. */
 export function toCreateCreatorInput(fields: ProfileFields): CreateCreatorInput {
   const optional = (value: string) => value.trim() || undefined;
   const handle = (value: string) => optional(value)?.replace(/^@/, '');
@@ -88,7 +88,7 @@ export function fieldOfServerMessage(message: string): keyof ProfileFields | nul
 }
 
 /**
- * Creator onboarding (SPEC §2, §4, §5): Welcome → Profile (bio required, at most 500 characters; website
+ * Creator onboarding (docs/catalog.md): Welcome → Profile (bio required, at most CREATOR_BIO_MAX_LENGTH characters; website
  * and handles optional) → Terms and Guidelines → Success. Back and forward between steps.
  */
 export function CreatorOnboarding() {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCreatorProfile, makeFilm } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import type { CreatorProfile as CreatorProfileData } from '@/types/api';
+import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 
 import { creatorAchievements, CreatorProfile } from './creator-profile';
 
@@ -126,7 +126,7 @@ describe('CreatorProfile', () => {
     expect(screen.queryByText('Verified Creator')).not.toBeInTheDocument();
   });
 
-  it('computes the achievements at the SPEC thresholds', () => {
+  it('computes the achievements at 1000 followers and 5 films', () => {
     const titles = (followers: number, totalFilms: number) =>
       creatorAchievements({
         isVerified: true,

@@ -25,13 +25,13 @@ import { paths } from '@/config/paths';
 import { formatCount, formatFilmCount, formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { CreatorProfile as CreatorProfileData } from '@/types/api';
+import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 
 import { isCreatorNotFound, useCreator } from '../api/get-creator';
 import { creatorSocialLinks } from '../utils/social-links';
 import { socialIcons } from './social-icon';
 
-/** SPEC §2: 'Creator Not Found', on a 404 and on an id that is not a positive integer. */
+/** 'Creator Not Found', on a 404 and on an id that is not a positive integer. */
 export function CreatorNotFound() {
   return (
     <NotFoundScreen
@@ -45,7 +45,7 @@ export function CreatorNotFound() {
 
 export type Achievement = { id: string; title: string; description: string };
 
-/** SPEC §2, §9: verified creators show Verified Creator, '1K+ Followers' at 1000, 'Prolific Creator' at 5 films. */
+/** Verified creators show Verified Creator, '1K+ Followers' at 1000, 'Prolific Creator' at 5 films. */
 export function creatorAchievements(
   creator: Pick<CreatorProfileData, 'isVerified' | 'stats'>,
 ): Achievement[] {
@@ -76,7 +76,7 @@ type CreatorProfileProps = {
   viewerId?: string | null;
 };
 
-/** The creator public profile (SPEC §2). */
+/** The creator public profile. */
 export function CreatorProfile({ creatorId, viewerId }: CreatorProfileProps) {
   const creator = useCreator(creatorId);
 

@@ -12,7 +12,7 @@ import { CREATOR_FILM_SLOTS, CREATOR_FILMS_SCROLL_STEP_PX } from '@/config/const
 import { creatorPath, filmPath } from '@/config/paths';
 import { averageRating, formatCount, formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
-import type { Creator, Film } from '@/types/api';
+import type { Creator, Film } from '@/lib/api/types';
 
 import { useCreators } from '../api/get-creators';
 import { creatorSocialLinks } from '../utils/social-links';
@@ -20,7 +20,7 @@ import { FollowButton } from './follow-button';
 import { socialIcons } from './social-icon';
 import { VerifiedTick } from './verified-tick';
 
-/** Discover Creators (SPEC §2): every creator with a profile box and a scroller of their films. */
+/** Discover Creators: every creator with a profile box and a scroller of their films. */
 export function DiscoverCreators() {
   const creators = useCreators();
 

@@ -9,7 +9,7 @@ import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { formatFilmCount, formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Creator } from '@/types/api';
+import type { Creator } from '@/lib/api/types';
 
 import { useCreators } from '../api/get-creators';
 import { VerifiedTick } from './verified-tick';
@@ -17,7 +17,7 @@ import { VerifiedTick } from './verified-tick';
 type CreatorsView = 'featured' | 'following';
 
 /**
- * Home's Creators row (Featured or Following) and 'Films by Selected Creators' (SPEC §2): selecting
+ * Home's Creators row (Featured or Following) and 'Films by Selected Creators': selecting
  * creator cards toggles a highlighted selection whose films are listed below.
  */
 export function HomeCreators() {

@@ -1,4 +1,4 @@
-import type { Creator } from '@/types/api';
+import type { Creator } from '@/lib/api/types';
 
 export type SocialLinkKind = 'website' | 'twitter' | 'instagram' | 'youtube';
 
@@ -23,7 +23,7 @@ const displayHost = (href: string) => {
 };
 
 /**
- * A creator's links (SPEC §2): the website, and the twitter, instagram and youtube handles (stored bare)
+ * A creator's links: the website, and the twitter, instagram and youtube handles (stored bare)
  * as profile links.
  */
 export function creatorSocialLinks(creator: Pick<Creator, 'website' | 'socialLinks'>): SocialLink[] {

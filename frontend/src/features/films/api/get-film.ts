@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
-import type { Film } from '@/types/api';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { Film } from '@/lib/api/types';
 
-/** SPEC §7: GET /api/films/{id}; 404 when the film does not exist or is hidden from the viewer. */
+/** GET /api/films/{id}; 404 when the film does not exist or is hidden from the viewer. */
 export const getFilm = (id: number, signal?: AbortSignal): Promise<Film> =>
-  api.get<Film>(`/api/films/${id}`, { signal });
+  unwrap(apiClient.GET('/api/films/{id}', { params: { path: { id } }, signal }));
 
 export const getFilmQueryOptions = (id: number) =>
   queryOptions({

@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { FilmSort } from '@/config/constants';
-import { api } from '@/lib/api-client';
-import type { Film } from '@/types/api';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { Film, FilmListQuery } from '@/lib/api/types';
 
-/** The filters of GET /api/films; unset ones are left out of the URL. */
-export type FilmListParams = {
-  genre?: string;
-  language?: string;
-  featured?: boolean;
-  creatorId?: number;
-  /** Leaves one film out (related films of a film). */
-  excludeId?: number;
-  sort?: FilmSort;
-  limit?: number;
-  offset?: number;
-};
+/** The filters of GET /api/films (excludeId leaves one film out: related films of a film). */
+export type FilmListParams = FilmListQuery;
 
+/** One order for the query string whatever the caller's key order; unset filters are left out. */
 const PARAM_ORDER = [
   'genre',
   'language',
@@ -28,20 +18,15 @@ const PARAM_ORDER = [
   'offset',
 ] as const satisfies (keyof FilmListParams)[];
 
-export function filmsUrl(params: FilmListParams): string {
-  const search = new URLSearchParams();
-  for (const key of PARAM_ORDER) {
-    const value = params[key];
-    if (value === undefined || value === '') continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `/api/films?${query}` : '/api/films';
+function orderedQuery(params: FilmListParams): FilmListParams {
+  const query: Record<string, unknown> = {};
+  for (const key of PARAM_ORDER) if (params[key] !== undefined) query[key] = params[key];
+  return query as FilmListParams;
 }
 
-/** SPEC §7: GET /api/films with filters → published films. */
+/** GET /api/films with filters → published films. */
 export const getFilms = (params: FilmListParams, signal?: AbortSignal): Promise<Film[]> =>
-  api.get<Film[]>(filmsUrl(params), { signal });
+  unwrap(apiClient.GET('/api/films', { params: { query: orderedQuery(params) }, signal }));
 
 export const getFilmsQueryOptions = (params: FilmListParams) =>
   queryOptions({

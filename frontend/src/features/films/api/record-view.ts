@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-import type { Film } from '@/types/api';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { Film, FilmView } from '@/lib/api/types';
 
 import { getFilmQueryOptions } from './get-film';
 
-export type RecordViewResult = { counted: boolean; viewCount: number };
-
 /**
- * SPEC §7: POST /api/films/{id}/view when Play is pressed. The server counts the same viewer once per
- * 30 minutes and answers with the film's current view count.
+ * POST /api/films/{id}/view when Play is pressed. The server counts the same viewer once per
+ * 30 minutes (docs/catalog.md, the view rule) and answers with the film's current view count.
  */
-export const recordView = (id: number): Promise<RecordViewResult> =>
-  api.post<RecordViewResult>(`/api/films/${id}/view`);
+export const recordView = (id: number): Promise<FilmView> =>
+  unwrap(apiClient.POST('/api/films/{id}/view', { params: { path: { id } } }));
 
-/** Records a view and puts the returned count into the cached film. Failures are logged only (SPEC §8). */
+/** Records a view and puts the returned count into the cached film. Failures are logged only. */
 export function useRecordView() {
   const queryClient = useQueryClient();
 

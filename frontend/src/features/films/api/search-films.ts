@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-import type { Film } from '@/types/api';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { Film, FilmSearchQuery } from '@/lib/api/types';
 
-export type FilmSearchParams = { q: string; genre?: string; language?: string };
+export type FilmSearchParams = Pick<FilmSearchQuery, 'q' | 'genre' | 'language'>;
 
-export function searchFilmsUrl({ q, genre, language }: FilmSearchParams): string {
-  const search = new URLSearchParams({ q });
-  if (genre) search.set('genre', genre);
-  if (language) search.set('language', language);
-  return `/api/films/search?${search}`;
-}
-
-/** SPEC §7: GET /api/films/search?q=&genre=&language= → best match first, typo tolerant on titles. */
-export const searchFilms = (params: FilmSearchParams, signal?: AbortSignal): Promise<Film[]> =>
-  api.get<Film[]>(searchFilmsUrl(params), { signal });
+/** GET /api/films/search?q=&genre=&language= → best match first, typo tolerant on titles. */
+export const searchFilms = (
+  { q, genre, language }: FilmSearchParams,
+  signal?: AbortSignal,
+): Promise<Film[]> =>
+  unwrap(apiClient.GET('/api/films/search', { params: { query: { q, genre, language } }, signal }));
 
 export const searchFilmsQueryOptions = (params: FilmSearchParams) =>
   queryOptions({

@@ -53,7 +53,7 @@ describe('BrowseFilms', () => {
     expect(cardTitles()).toEqual(['Sombra Binaria']);
   });
 
-  it('offers the SPEC genre, language and sort options', async () => {
+  it('offers the genre, language and sort options', async () => {
     mockFetch({ [DEFAULT_LIST]: () => jsonResponse([]) });
     renderBrowse();
 

@@ -1,3 +1,11 @@
+import {
+  FILM_SORTS,
+  FILMS_DEFAULT_LIMIT,
+  GENRE_FILTER_OPTIONS,
+  LANGUAGES,
+  SEARCH_QUERY_MAX_LENGTH,
+  type FilmSort,
+} from '@kinora/contracts';
 import { Clapperboard, Film as FilmIcon, RotateCcw, Search, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,14 +14,7 @@ import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
-import {
-  BROWSE_FETCH_LIMIT,
-  BROWSE_SKELETON_COUNT,
-  FILM_SORTS,
-  GENRE_OPTIONS,
-  LANGUAGE_OPTIONS,
-  type FilmSort,
-} from '@/config/constants';
+import { BROWSE_SKELETON_COUNT } from '@/config/constants';
 import { formatFilmCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -29,9 +30,6 @@ import {
   writeBrowseFilters,
   type BrowseFilters,
 } from '../utils/browse-filters';
-
-/** SEARCH_MAX_LENGTH matches the server's limit on q. */
-const SEARCH_MAX_LENGTH = 100;
 
 /** The options of a select, with the current value added when it is not one of them (e.g. genre=Family). */
 function withCurrent(
@@ -50,7 +48,7 @@ function withCurrent(
 const sortOptions: SelectOption[] = FILM_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
 /**
- * Browse Films (SPEC §2): a filter panel kept in step with the URL (q, genre, language, sort), removable
+ * Browse Films: a filter panel kept in step with the URL (q, genre, language, sort), removable
  * chips, and a 2/4/6-column grid. A search uses GET /api/films/search, otherwise GET /api/films.
  */
 export function BrowseFilms() {
@@ -75,14 +73,14 @@ export function BrowseFilms() {
   const language = filters.language || undefined;
   const search = useSearchFilms({ q: filters.q, genre, language }, { enabled: searching });
   const list = useFilms(
-    { genre, language, sort: filters.sort, limit: BROWSE_FETCH_LIMIT },
+    { genre, language, sort: filters.sort, limit: FILMS_DEFAULT_LIMIT },
     { enabled: !searching },
   );
   const query = searching ? search : list;
   const films = query.data ? (searching ? sortSearchResults(query.data, filters.sort) : query.data) : [];
 
-  const genreSelect = withCurrent('All Genres', GENRE_OPTIONS, filters.genre);
-  const languageSelect = withCurrent('All Languages', LANGUAGE_OPTIONS, filters.language);
+  const genreSelect = withCurrent('All Genres', GENRE_FILTER_OPTIONS, filters.genre);
+  const languageSelect = withCurrent('All Languages', LANGUAGES, filters.language);
   const chips = activeFilterChips(filters);
   const filtered = hasActiveFilters(filters);
 
@@ -133,7 +131,7 @@ export function BrowseFilms() {
                 id={searchId}
                 type="search"
                 value={draft}
-                maxLength={SEARCH_MAX_LENGTH}
+                maxLength={SEARCH_QUERY_MAX_LENGTH}
                 onChange={(event) => setDraft(event.target.value)}
                 placeholder="Try “nebula” or “conway”"
                 autoComplete="off"

@@ -33,14 +33,14 @@ import {
 } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { useFilms } from '../api/get-films';
 import { isFilmNotFound, useFilm } from '../api/get-film';
 import { useRecordView } from '../api/record-view';
 import { FilmPlayer } from './film-player';
 
-/** SPEC §2 film detail: 'Film Not Found', on a 404 and on an id that is not a positive integer. */
+/** 'Film Not Found', on a 404 and on an id that is not a positive integer. */
 export function FilmNotFound() {
   return (
     <NotFoundScreen
@@ -61,7 +61,7 @@ function FilmLoading() {
   );
 }
 
-/** The film detail screen (SPEC §2) for a valid id. */
+/** The film detail screen for a valid id. */
 export function FilmDetail({ filmId }: { filmId: number }) {
   const film = useFilm(filmId);
 
@@ -284,7 +284,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** 'More {genre} Films': 6 requested without this film, 4 shown (SPEC §9). */
+/** 'More {genre} Films': 6 requested without this film, 4 shown. */
 function RelatedFilms({ film }: { film: Film }) {
   const related = useFilms({ genre: film.genre, excludeId: film.id, limit: RELATED_FILMS_REQUESTED });
   const films = (related.data ?? []).filter((other) => other.id !== film.id).slice(0, RELATED_FILMS_SHOWN);

@@ -20,7 +20,7 @@ import { PLAYER_CONTROLS_HIDE_MS, PLAYER_SEEK_STEP_S, PLAYER_VOLUME_STEP } from 
 import { formatClock } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { useHlsSource } from '../hooks/use-hls-source';
 
@@ -52,8 +52,8 @@ const roundVolume = (value: number) => Math.min(1, Math.max(0, Math.round(value 
 const FOCUSABLE = 'button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [href]';
 
 /**
- * The full-screen player overlay (SPEC §2): HLS playback with a seek bar, play/pause, back and forward
- * 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
+ * The full-screen player overlay (docs/playback-and-media.md): HLS playback with a seek bar,
+ * play/pause, back and forward 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
  * movement; Escape closes, Space plays or pauses, M mutes. Without a video it shows a demo placeholder.
  */
 export function FilmPlayer({ film, onClose }: FilmPlayerProps) {
@@ -149,7 +149,7 @@ function PlayerOverlay({ film, onClose }: FilmPlayerProps) {
     }
   }, []);
 
-  // Keyboard: Escape closes, Space plays/pauses, M mutes (SPEC §2); arrows seek and set the volume.
+  // Keyboard: Escape closes, Space plays/pauses, M mutes; arrows seek and set the volume.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -1,3 +1,4 @@
+import type { FilmSort } from '@kinora/contracts';
 import { ChevronRight, Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
@@ -6,11 +7,11 @@ import { buttonClasses } from '@/components/ui/button';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HOME_ROW_LIMIT, type FilmSort } from '@/config/constants';
+import { HOME_ROW_LIMIT } from '@/config/constants';
 import { browsePath, filmPath, paths } from '@/config/paths';
 import { formatCompactCount, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
-import type { Film } from '@/types/api';
+import type { Film } from '@/lib/api/types';
 
 import { useFilms } from '../api/get-films';
 import { useTrendingFilms } from '../api/get-trending-films';
@@ -48,7 +49,7 @@ function QuietText({ children }: { children: string }) {
 
 /** The home hero: the first featured film with a poster (GET /api/films?featured=true). */
 export function FeaturedHero() {
-  const featured = useFilms({ featured: true, limit: 5 });
+  const featured = useFilms({ featured: 'true', limit: 5 });
   const film = featured.data?.find((candidate) => candidate.posterUrl) ?? featured.data?.[0];
 
   if (featured.isPending) {

@@ -1,7 +1,8 @@
-import { DEFAULT_FILM_SORT, FILM_SORTS, type FilmSort } from '@/config/constants';
-import type { Film } from '@/types/api';
+import { DEFAULT_FILM_SORT, FILM_SORTS, type FilmSort } from '@kinora/contracts';
 
-/** The Browse Films filters, kept in the URL (SPEC §2: q, genre, language, sort). */
+import type { Film } from '@/lib/api/types';
+
+/** The Browse Films filters, kept in the URL (q, genre, language, sort). */
 export type BrowseFilters = { q: string; genre: string; language: string; sort: FilmSort };
 
 export const EMPTY_BROWSE_FILTERS: BrowseFilters = {

@@ -35,7 +35,7 @@ type MarketingLandingProps = {
   isSignedIn: boolean;
 };
 
-/** The marketing landing page (SPEC §2): its own top bar, hero, three cards, a call to action and the footer. */
+/** The marketing landing page: its own top bar, hero, three cards, a call to action and the footer. */
 export function MarketingLanding({ isSignedIn }: MarketingLandingProps) {
   const glassy = useScrolledPast(NAV_GLASS_SCROLL_THRESHOLD_PX);
   const featuresRef = useRef<HTMLElement>(null);

@@ -25,7 +25,7 @@ const principles = [
   },
 ];
 
-/** About Us (SPEC §2 static pages). */
+/** About Us. */
 export function AboutUs() {
   return (
     <article className="flex-1">

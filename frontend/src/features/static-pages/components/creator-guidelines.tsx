@@ -118,7 +118,7 @@ const sections: StaticSection[] = [
   },
 ];
 
-/** Creator Guidelines (SPEC §2 static pages). */
+/** Creator Guidelines. */
 export function CreatorGuidelines() {
   return (
     <StaticPage

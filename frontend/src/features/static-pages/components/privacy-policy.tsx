@@ -205,7 +205,7 @@ const sections: StaticSection[] = [
   },
 ];
 
-/** Privacy Policy (SPEC §2 static pages). */
+/** Privacy Policy. */
 export function PrivacyPolicy() {
   return (
     <StaticPage

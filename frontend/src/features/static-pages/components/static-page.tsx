@@ -50,7 +50,7 @@ export function StaticPageHeader({ eyebrow, title, intro, meta }: StaticPageHead
   );
 }
 
-/** Legal and information pages (SPEC §2 static pages): a title band, a contents list and numbered sections. */
+/** Legal and information pages: a title band, a contents list and numbered sections. */
 export function StaticPage({ sections, ...header }: StaticPageProps) {
   return (
     <article className="flex-1">

@@ -13,7 +13,7 @@ const sectionTitles = () =>
   screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.replace(/^\d+/, ''));
 const pageText = () => document.body.textContent?.replace(/\s+/g, ' ') ?? '';
 
-describe('static pages (SPEC §2)', () => {
+describe('static pages', () => {
   it('Terms of Service covers every listed point', () => {
     renderWithProviders(<TermsOfService />);
 

@@ -285,7 +285,7 @@ const sections: StaticSection[] = [
   },
 ];
 
-/** Terms of Service (SPEC §2 static pages). */
+/** Terms of Service. */
 export function TermsOfService() {
   return (
     <StaticPage

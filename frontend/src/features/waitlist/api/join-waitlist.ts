@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import type { JoinWaitlistInput, Message } from '@/lib/api/types';
 
-export type JoinWaitlistInput = { email: string };
-
-/** SPEC §7: POST /api/waitlist {email} → 201; 409 when the address is already on the list. */
-export const joinWaitlist = ({ email }: JoinWaitlistInput): Promise<{ message: string }> =>
-  api.post<{ message: string }>('/api/waitlist', { email });
+/** POST /api/waitlist {email} → 201; 409 when the address is already on the list. */
+export const joinWaitlist = ({ email }: JoinWaitlistInput): Promise<Message> =>
+  unwrap(apiClient.POST('/api/waitlist', { body: { email } }));
 
 export const WAITLIST_FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
 /**
- * SPEC §8: 409 → "You're already on our waitlist!"; other failures → the server message or the
+ * 409 → "You're already on our waitlist!"; other failures → the server message or the
  * status text, else the fallback; network errors → the fallback.
  */
 export function getWaitlistErrorMessage(error: unknown): string {

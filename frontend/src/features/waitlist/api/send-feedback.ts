@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { FeedbackInput } from '@/lib/api/types';
 
-export type FeedbackInput = { name?: string; email: string; vision: string };
-
-/** SPEC §7: POST /api/feedback {name, email, vision}; only the OK status is checked. A blank name is left out. */
+/** POST /api/feedback {name, email, vision}; only the OK status is checked. A blank name is left out. */
 export const sendFeedback = ({ name, email, vision }: FeedbackInput): Promise<unknown> =>
-  api.post<unknown>('/api/feedback', { ...(name?.trim() ? { name: name.trim() } : {}), email, vision });
+  unwrap(
+    apiClient.POST('/api/feedback', {
+      body: { ...(name?.trim() ? { name: name.trim() } : {}), email, vision },
+    }),
+  );
 
-/** SPEC §8: any failure shows the same message. */
+/** Any failure shows the same message: the form has nothing more useful to say. */
 export const FEEDBACK_ERROR = 'Something went wrong. Please try again.';
 
 export const useSendFeedback = () => useMutation({ mutationFn: sendFeedback });

@@ -1,3 +1,4 @@
+import { FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Heart } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -14,7 +15,7 @@ const fieldClasses = cn(
 const emptyFields = { name: '', email: '', vision: '' };
 
 /**
- * The 'Help Shape' feedback form (SPEC §2, §4): Name (optional), Email and 'Share your vision'
+ * The 'Help Shape' feedback form: Name (optional), Email and 'Share your vision'
  * (required). Idle, submitting ('Submitting...'), then a 'Thank You!' message or an inline error.
  */
 export function FeedbackForm() {
@@ -59,7 +60,7 @@ export function FeedbackForm() {
             type="text"
             name="name"
             autoComplete="name"
-            maxLength={100}
+            maxLength={FEEDBACK_NAME_MAX_LENGTH}
             placeholder="Your name"
             value={fields.name}
             onChange={set('name')}
@@ -92,7 +93,7 @@ export function FeedbackForm() {
           name="vision"
           required
           rows={5}
-          maxLength={5000}
+          maxLength={FEEDBACK_VISION_MAX_LENGTH}
           placeholder="What would make Kinora your favourite place to watch, share or make films?"
           value={fields.vision}
           onChange={set('vision')}

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { getWaitlistErrorMessage, useJoinWaitlist } from '../api/join-waitlist';
 
 /**
- * The waitlist sign-up (SPEC §4): idle, submitting ('Joining...'), then success (the form is replaced
+ * The waitlist sign-up: idle, submitting ('Joining...'), then success (the form is replaced
  * and the address cleared) or an inline error.
  */
 export function WaitlistForm({ className }: { className?: string }) {

@@ -91,7 +91,7 @@ function Reveal({
 const [firstBlockMs, secondBlockMs, thirdBlockMs] = WAITLIST_REVEAL_DELAYS_MS;
 
 /**
- * The pre-launch teaser (SPEC §2 waitlist landing page): an animated headline, then the tagline,
+ * The pre-launch teaser: an animated headline, then the tagline,
  * the waitlist form and the value cards fade in one after another; a community section and the
  * 'Help Shape' feedback form follow.
  */

@@ -1,3 +1,5 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EMAIL_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -6,23 +8,26 @@ const normalizeEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 export class JoinWaitlistDto {
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'Trimmed and lower-cased.' })
   @Transform(normalizeEmail)
   @IsString({ message: 'email must be a string' })
-  @MaxLength(254)
+  @MaxLength(EMAIL_MAX_LENGTH)
   @IsEmail({}, { message: 'email must be a valid email address' })
   email!: string;
 }
 
 export class FeedbackDto extends JoinWaitlistDto {
+  @ApiPropertyOptional({ maxLength: FEEDBACK_NAME_MAX_LENGTH })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100)
+  @MaxLength(FEEDBACK_NAME_MAX_LENGTH)
   name?: string;
 
+  @ApiProperty({ minLength: 1, maxLength: FEEDBACK_VISION_MAX_LENGTH })
   @Transform(trim)
   @IsString({ message: 'vision must be a string' })
   @IsNotEmpty({ message: 'vision is required' })
-  @MaxLength(5000)
+  @MaxLength(FEEDBACK_VISION_MAX_LENGTH)
   vision!: string;
 }

@@ -1,25 +1,35 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { NAME_MAX_LENGTH, PROFILE_IMAGE_URL_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class UpdateUserDto {
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH, description: 'Trimmed.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(50)
+  @MaxLength(NAME_MAX_LENGTH)
   firstName?: string;
 
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH, description: 'Trimmed.' })
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(50)
+  @MaxLength(NAME_MAX_LENGTH)
   lastName?: string;
 
   /** An http(s) URL or a path under /media/; null removes the avatar. */
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: PROFILE_IMAGE_URL_MAX_LENGTH,
+    description: 'An http(s) URL or a /media/ path; null removes the avatar.',
+  })
   @ValidateIf((_object, value) => value !== undefined && value !== null)
   @IsString()
-  @MaxLength(2048)
+  @MaxLength(PROFILE_IMAGE_URL_MAX_LENGTH)
   @Matches(/^(https?:\/\/[^\s]+|\/media\/[^\s]+)$/, {
     message: 'profileImageUrl must be an http(s) URL or a /media/ path',
   })

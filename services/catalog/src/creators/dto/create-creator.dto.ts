@@ -1,3 +1,5 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CREATOR_BIO_MAX_LENGTH, CREATOR_WEBSITE_MAX_LENGTH } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   IsNotEmpty,
@@ -29,12 +31,18 @@ function handle(hosts: string, pattern: string) {
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 
 export class SocialLinksDto {
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: CREATOR_WEBSITE_MAX_LENGTH,
+    description: 'An http(s) URL.',
+  })
   @Transform(optional)
   @IsOptional()
   @IsUrl(URL_OPTIONS, { message: 'socialLinks.website must be an http(s) URL' })
-  @MaxLength(200)
+  @MaxLength(CREATOR_WEBSITE_MAX_LENGTH)
   website?: string;
 
+  @ApiPropertyOptional({ description: 'X/Twitter handle: @name, name or the profile URL on input.' })
   @Transform(handle('twitter\\.com|x\\.com', '[A-Za-z0-9_]{1,15}'))
   @IsOptional()
   @Matches(/^[A-Za-z0-9_]{1,15}$/, {
@@ -42,6 +50,7 @@ export class SocialLinksDto {
   })
   twitter?: string;
 
+  @ApiPropertyOptional({ description: 'Instagram handle: @name, name or the profile URL on input.' })
   @Transform(handle('instagram\\.com', '[A-Za-z0-9._]{1,30}'))
   @IsOptional()
   @Matches(/^[A-Za-z0-9._]{1,30}$/, {
@@ -49,6 +58,7 @@ export class SocialLinksDto {
   })
   instagram?: string;
 
+  @ApiPropertyOptional({ description: 'YouTube handle: @channel, channel or the channel URL on input.' })
   @Transform(handle('youtube\\.com', '[A-Za-z0-9._-]{3,30}'))
   @IsOptional()
   @Matches(/^[A-Za-z0-9._-]{3,30}$/, {
@@ -58,18 +68,27 @@ export class SocialLinksDto {
 }
 
 export class CreateCreatorDto {
+  @ApiProperty({ minLength: 1, maxLength: CREATOR_BIO_MAX_LENGTH, description: 'Trimmed before the check.' })
   @Transform(({ value }: { value: unknown }) => trimmed(value))
   @IsString({ message: 'bio is required' })
   @IsNotEmpty({ message: 'bio is required' })
-  @MaxLength(500, { message: 'bio must be at most 500 characters' })
+  @MaxLength(CREATOR_BIO_MAX_LENGTH, { message: `bio must be at most ${CREATOR_BIO_MAX_LENGTH} characters` })
   bio!: string;
 
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: CREATOR_WEBSITE_MAX_LENGTH,
+    description: 'An http(s) URL.',
+  })
   @Transform(optional)
   @IsOptional()
   @IsUrl(URL_OPTIONS, { message: 'website must be an http(s) URL' })
-  @MaxLength(200, { message: 'website must be at most 200 characters' })
+  @MaxLength(CREATOR_WEBSITE_MAX_LENGTH, {
+    message: `website must be at most ${CREATOR_WEBSITE_MAX_LENGTH} characters`,
+  })
   website?: string;
 
+  @ApiPropertyOptional({ type: SocialLinksDto })
   @IsOptional()
   @IsObject({ message: 'socialLinks must be an object' })
   @ValidateNested()

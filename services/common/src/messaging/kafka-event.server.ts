@@ -1,56 +1,82 @@
 import { fromBinary, type Message } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { SpanKind } from '@opentelemetry/api';
-import { schemaForTopic, topicOf, type Envelope } from '@kinora/proto';
+import { schemaForTopic, type Envelope } from '@kinora/proto';
 import type { Consumer, KafkaMessage } from 'kafkajs';
+import { lastValueFrom } from 'rxjs';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
 import { inSpan } from '../tracing/tracing';
-import { EVENT_HANDLERS, type EventHandler } from './event-handler';
+import type { EventContext, EventHandlerExtras } from './event-handler';
 import { KafkaService } from './kafka.service';
 
 const MAX_ATTEMPTS = 5;
 
 type Outcome = 'handled' | 'duplicate' | 'dead-lettered';
 
+/** One `@EventPattern` method, called on its own under its ledger key. */
+interface Subscriber {
+  ledgerKey: string;
+  handle: MessageHandler<Message, EventContext>;
+}
+
 /**
- * The service's consumer group. Offsets are committed after each batch is applied (and on a
- * graceful stop), so a crash redelivers at most the batch in hand; the processed_events ledger,
- * written in the handler's own transaction, turns a redelivery into a no-op.
+ * The transport behind the services' `@EventPattern` handlers: the service's Kafka consumer group.
+ * Offsets are committed after each batch is applied (and on a graceful stop), so a crash redelivers
+ * at most the batch in hand; the processed_events ledger, written in the handler's own transaction,
+ * turns a redelivery into a no-op. Several handlers of one topic are each applied once, in their own
+ * transaction under their own ledger key, with their own retries and dead letter.
  */
 @Injectable()
-export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(EventConsumer.name);
+export class KafkaEventServer extends Server implements CustomTransportStrategy {
+  protected override readonly logger = new Logger(KafkaEventServer.name);
   private consumer?: Consumer;
   private lagTimer?: NodeJS.Timeout;
-  private readonly byTopic = new Map<string, EventHandler[]>();
+  private readonly byTopic = new Map<string, Subscriber[]>();
 
   constructor(
     private readonly orm: MikroORM,
     private readonly kafka: KafkaService,
     private readonly metrics: MetricsService,
     @Inject(CONFIG) private readonly config: BaseConfig,
-    @Inject(EVENT_HANDLERS) handlers: EventHandler[],
   ) {
-    for (const handler of handlers) {
-      const topic = topicOf(handler.schema);
-      this.byTopic.set(topic, [...(this.byTopic.get(topic) ?? []), handler]);
-    }
+    super();
   }
 
   get topics(): string[] {
     return [...this.byTopic.keys()];
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Called by Nest (startAllMicroservices) once the handlers are registered. */
+  listen(callback: (error?: unknown) => void): void {
+    this.start().then(
+      () => callback(),
+      (error: unknown) => callback(error),
+    );
+  }
+
+  /** Stops fetching, lets the batch in hand finish, commits the offsets resolved so far. */
+  async close(): Promise<void> {
+    clearInterval(this.lagTimer);
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    await consumer?.disconnect();
+  }
+
+  on(): never {
+    throw new Error('KafkaEventServer has no events to listen to');
+  }
+
+  unwrap<T>(): T {
+    if (!this.consumer) throw new Error('KafkaEventServer is not consuming');
+    return this.consumer as T;
+  }
+
+  private async start(): Promise<void> {
+    this.collectSubscribers();
     if (this.byTopic.size === 0) return;
     const consumer = this.kafka.kafka.consumer({
       groupId: this.kafka.groupId(),
@@ -89,14 +115,37 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.logger.log(`consuming ${this.topics.join(', ')} as ${this.kafka.groupId()}`);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.lagTimer);
-    // Stops fetching, lets the batch in hand finish, commits the offsets resolved so far.
-    await this.consumer?.disconnect();
+  /**
+   * Reads the registered `@EventPattern` methods. Nest chains the handlers of one pattern (`next`)
+   * so that calling the first calls them all with one context; they are unchained here, because
+   * each needs its own transaction, ledger row and retries.
+   */
+  private collectSubscribers(): void {
+    this.byTopic.clear();
+    for (const [topic, head] of this.messageHandlers) {
+      if (!schemaForTopic(topic)) throw new Error(`@EventPattern('${topic}') is not an event topic`);
+      const subscribers: Subscriber[] = [];
+      let handler: MessageHandler | undefined = head;
+      while (handler) {
+        const next = handler.next as MessageHandler | undefined;
+        handler.next = undefined;
+        const { ledgerKey } = (handler.extras ?? {}) as Partial<EventHandlerExtras>;
+        if (!handler.isEventHandler || !ledgerKey) {
+          throw new Error(`the handler of ${topic} must be an @EventPattern with a ledgerKey`);
+        }
+        if (subscribers.some((other) => other.ledgerKey === ledgerKey)) {
+          throw new Error(`two handlers of ${topic} share the ledger key ${ledgerKey}`);
+        }
+        subscribers.push({ ledgerKey, handle: handler });
+        handler = next;
+      }
+      this.byTopic.set(topic, subscribers);
+    }
   }
 
-  /** Applies one message to every handler of its topic. Exposed for tests. */
+  /** Applies one message to every handler of its topic. */
   async process(topic: string, partition: number, message: KafkaMessage): Promise<Outcome[]> {
+    const subscribers = this.byTopic.get(topic) ?? [];
     const schema = schemaForTopic(topic);
     const headers = Object.fromEntries(
       Object.entries(message.headers ?? {}).map(([key, value]) => [key, value?.toString()]),
@@ -107,31 +156,30 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       event = fromBinary(schema, message.value) as Message & { envelope?: Envelope };
       if (!event.envelope?.eventId) throw new Error('event has no envelope.event_id');
     } catch (error) {
-      const handlers = this.byTopic.get(topic) ?? [];
       await Promise.all(
-        handlers.map((handler) => this.deadLetter(handler, topic, partition, message, undefined, error)),
+        subscribers.map((subscriber) =>
+          this.deadLetter(subscriber, topic, partition, message, undefined, error),
+        ),
       );
-      return handlers.map(() => 'dead-lettered');
+      return subscribers.map(() => 'dead-lettered');
     }
     const envelope = event.envelope!;
     return inSpan(`${topic} process`, headers, SpanKind.CONSUMER, () =>
       Promise.all(
-        (this.byTopic.get(topic) ?? []).map((handler) =>
-          this.apply(handler, event, envelope, topic, partition, message),
-        ),
+        subscribers.map((subscriber) => this.apply(subscriber, event, envelope, topic, partition, message)),
       ),
     );
   }
 
   private async apply(
-    handler: EventHandler,
+    subscriber: Subscriber,
     event: Message,
     envelope: Envelope,
     topic: string,
     partition: number,
     message: KafkaMessage,
   ): Promise<Outcome> {
-    const name = handler.constructor.name;
+    const name = subscriber.ledgerKey;
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.orm.em.fork().transactional(async (em): Promise<Outcome> => {
@@ -141,7 +189,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
             [name, envelope.eventId, topic],
           );
           if (inserted.length === 0) return 'duplicate';
-          await handler.handle(event, {
+          const context: EventContext = {
             em,
             eventId: envelope.eventId,
             occurredAt: envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date(),
@@ -149,6 +197,10 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
             topic,
             partition,
             offset: message.offset,
+          };
+          // The handler's enhancers turn a throw into an erroring observable: both reject here.
+          await lastValueFrom(this.transformToObservable(await subscriber.handle(event, context)), {
+            defaultValue: undefined,
           });
           return 'handled';
         });
@@ -159,7 +211,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
         return outcome;
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS) {
-          await this.deadLetter(handler, topic, partition, message, envelope.eventId, error);
+          await this.deadLetter(subscriber, topic, partition, message, envelope.eventId, error);
           return 'dead-lettered';
         }
         this.logger.warn({ err: error, eventId: envelope.eventId, attempt }, `${name} failed; retrying`);
@@ -169,7 +221,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async deadLetter(
-    handler: EventHandler,
+    subscriber: Subscriber,
     topic: string,
     partition: number,
     message: KafkaMessage,
@@ -184,7 +236,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       `insert into dead_letters (handler, topic, partition, "offset", event_id, error, payload)
        values (?, ?, ?, ?, ?, ?, ?)`,
       [
-        handler.constructor.name,
+        subscriber.ledgerKey,
         topic,
         partition,
         message.offset,

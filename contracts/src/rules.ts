@@ -1,0 +1,95 @@
+// The product rules that the services enforce and the SPA shows, written once. Plain constants
+// with no imports: the services compile it with tsc, the SPA's Vite build reads it from source.
+// The rules themselves are described in docs/catalog.md and docs/accounts.md.
+
+/** Every genre a film can have: the browse filter's list, then Family (home rows, demo catalog). */
+export const GENRES = [
+  'Thriller',
+  'Sci-Fi',
+  'Romance',
+  'Horror',
+  'Drama',
+  'Comedy',
+  'Action',
+  'Documentary',
+  'Animation',
+  'Mystery',
+  'Fantasy',
+  'Family',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+/** The browse page's genre filter options (after 'All Genres'), in order. */
+export const GENRE_FILTER_OPTIONS = GENRES.filter((genre) => genre !== 'Family');
+
+/** Every language a film can be in; the browse filter offers them in this order. */
+export const LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Mandarin',
+  'Japanese',
+  'Korean',
+  'Hindi',
+  'Arabic',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Genre and language filters are free text up to this length, matched case-insensitively. */
+export const FILTER_TEXT_MAX_LENGTH = 40;
+
+/** Film list orders; featured is the default. */
+export const FILM_SORTS = ['featured', 'newest', 'popular', 'rating'] as const;
+export type FilmSort = (typeof FILM_SORTS)[number];
+export const DEFAULT_FILM_SORT: FilmSort = 'featured';
+
+/** A film's life cycle: pending until its media is ready, then published; archived hides it. */
+export const FILM_STATUSES = ['pending', 'published', 'archived'] as const;
+export type FilmStatus = (typeof FILM_STATUSES)[number];
+
+/** Roles a session carries: admin is a user flag, creator and critic are granted by other contexts. */
+export const ROLES = ['admin', 'creator', 'critic'] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_ROLES = ['creator', 'critic'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const SUBSCRIPTION_TYPES = ['free', 'premium'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** The creators list's type filter: critics are social's, so catalog finds none. */
+export const CREATOR_TYPES = ['creator', 'critic'] as const;
+export type CreatorType = (typeof CREATOR_TYPES)[number];
+
+/** List calls: limit 1–100 (each list has its default), offset 0–10000. */
+export const LIST_LIMIT_MAX = 100;
+export const LIST_OFFSET_MAX = 10_000;
+export const FILMS_DEFAULT_LIMIT = 50;
+export const CREATORS_DEFAULT_LIMIT = 20;
+export const TRENDING_DEFAULT_LIMIT = 8;
+export const TRENDING_LIMIT_MAX = 50;
+
+/** Film search: the query text is required and at most this long. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+/** A creator bio holds 1 to 500 characters; website and social links are bounded too. */
+export const CREATOR_BIO_MAX_LENGTH = 500;
+export const CREATOR_WEBSITE_MAX_LENGTH = 200;
+
+/** First and last names hold at most 50 characters each. */
+export const NAME_MAX_LENGTH = 50;
+/** An email address holds at most 254 characters (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Avatar: an http(s) URL or a /media/ path, at most this long. */
+export const PROFILE_IMAGE_URL_MAX_LENGTH = 2048;
+/** The sign-in code has exactly this many digits. */
+export const VERIFICATION_CODE_LENGTH = 6;
+
+/** The "Help Shape" feedback form: an optional name and the vision text. */
+export const FEEDBACK_NAME_MAX_LENGTH = 100;
+export const FEEDBACK_VISION_MAX_LENGTH = 5000;
+
+/** Largest id a PostgreSQL integer (serial) column holds: path and query ids stay within it. */
+export const MAX_ID = 2_147_483_647;

@@ -1,0 +1,40 @@
+// One jest set-up for every service workspace: each runs `jest -c ../../jest.config.mjs --rootDir .`
+// (see their package.json), so <rootDir> is the workspace. Specs run from the TypeScript sources,
+// @kinora/common, @kinora/proto and @kinora/contracts included, transformed by swc with decorator metadata on (Nest's
+// dependency injection and MikroORM read design:type / design:paramtypes).
+const swc = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    // Legacy decorators with define semantics for class fields, as tsc emits for ES2022.
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>'],
+  testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@kinora/common$': '<rootDir>/../common/src/index.ts',
+    '^@kinora/common/testing$': '<rootDir>/../common/src/testing/index.ts',
+    '^@kinora/proto$': '<rootDir>/../../proto/src/index.ts',
+    '^@kinora/contracts$': '<rootDir>/../../contracts/src/index.ts',
+  },
+  // Integration specs start servers and processes on a 2-core machine: one file at a time, and
+  // no per-test limit tighter than their own waits (each spec sets longer ones where it needs).
+  maxWorkers: 1,
+  testTimeout: 120_000,
+  collectCoverage: true,
+  coverageProvider: 'v8',
+  collectCoverageFrom: ['src/**/*.ts', '!src/**/*.spec.ts', '!src/**/*.d.ts'],
+  coverageReporters: ['text-summary'],
+  coverageDirectory: '<rootDir>/coverage',
+};

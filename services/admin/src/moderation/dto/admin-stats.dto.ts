@@ -1,0 +1,7 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** The admin dashboard's counters. */
+export class AdminStatsDto {
+  @ApiProperty({ type: 'integer', description: 'Films waiting for review.' })
+  pendingReviews!: number;
+}

@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SUBSCRIPTION_TYPES, type SubscriptionType } from '@kinora/contracts';
+
+/** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
+export class UserDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  firstName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  lastName!: string | null;
+
+  @ApiProperty({ format: 'email' })
+  email!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  profileImageUrl!: string | null;
+
+  @ApiProperty()
+  isAdmin!: boolean;
+
+  @ApiProperty({ enum: SUBSCRIPTION_TYPES, enumName: 'SubscriptionType' })
+  subscriptionType!: SubscriptionType;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  subscriptionExpiry!: string | null;
+}

@@ -1,0 +1,103 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
+
+/** The creator's user as films and creators show it (from the users read model). */
+export class CreatorUserDto {
+  @ApiProperty({ type: 'string', nullable: true })
+  firstName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  lastName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  profileImageUrl!: string | null;
+}
+
+/** The creator embedded in a film. */
+export class CreatorSummaryDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  userId!: string;
+
+  @ApiProperty()
+  bio!: string;
+
+  @ApiProperty()
+  isVerified!: boolean;
+
+  @ApiProperty({ type: 'integer' })
+  followerCount!: number;
+
+  @ApiProperty({ type: CreatorUserDto })
+  user!: CreatorUserDto;
+}
+
+/** A film as the API returns it; field rules in docs/catalog.md. */
+export class FilmDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty({ example: 'Drama', description: `The demo catalog's genres: ${GENRES.join(', ')}.` })
+  genre!: string;
+
+  @ApiProperty({ example: 'English', description: `The languages offered: ${LANGUAGES.join(', ')}.` })
+  language!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Minutes.' })
+  duration!: number;
+
+  @ApiProperty({ type: 'integer' })
+  releaseYear!: number;
+
+  @ApiProperty({
+    description: 'Mean review rating out of 10, one decimal, as a string ("8.4").',
+    example: '8.4',
+  })
+  rating!: string;
+
+  @ApiProperty({ type: 'integer' })
+  viewCount!: number;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  posterUrl!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The HLS master playlist, once transcoded.' })
+  videoUrl!: string | null;
+
+  @ApiProperty()
+  isFeatured!: boolean;
+
+  @ApiProperty({ enum: FILM_STATUSES, enumName: 'FilmStatus' })
+  status!: FilmStatus;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  publishedAt!: string | null;
+
+  @ApiProperty({ type: CreatorSummaryDto })
+  creator!: CreatorSummaryDto;
+}
+
+export class TrendingFilmDto extends FilmDto {
+  @ApiProperty({ type: 'integer', description: 'Counted views in the trending window (7 days).' })
+  recentViews!: number;
+}
+
+/** The answer to Play: whether this press counted (the view rule, docs/catalog.md) and the total. */
+export class FilmViewDto {
+  @ApiProperty()
+  counted!: boolean;
+
+  @ApiProperty({ type: 'integer' })
+  viewCount!: number;
+}

@@ -1,0 +1,116 @@
+import { applyDecorators, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MAX_ID } from '@kinora/contracts';
+import {
+  ApiProperty,
+  ApiResponse,
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+} from '@nestjs/swagger';
+
+/** Every HTTP error body (see errors.ts): `message` is the human-readable cause. */
+export class ErrorResponseDto {
+  @ApiProperty({ type: 'integer', example: 400 })
+  statusCode!: number;
+
+  @ApiProperty({ description: 'The status reason phrase, or the cause where the client reads it.' })
+  error!: string;
+
+  @ApiProperty({ description: 'The human-readable cause; validation errors name the field.' })
+  message!: string;
+}
+
+/** A plain confirmation, e.g. "Verification code sent". */
+export class MessageDto {
+  @ApiProperty()
+  message!: string;
+}
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Invalid input: the message names the field.',
+  401: 'Not signed in.',
+  403: 'Signed in without the role this needs.',
+  404: 'No such resource (or not visible to the caller).',
+  409: 'Conflicts with the current state.',
+  429: 'Too many requests: try again later.',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/** Documents the JSON error responses an operation can give. */
+export function ApiErrorResponses(...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status], type: ErrorResponseDto }),
+    ),
+  );
+}
+
+/** Path ids: positive integers within a PostgreSQL integer column. */
+export const ID_PARAM = {
+  name: 'id',
+  schema: { type: 'integer', minimum: 1, maximum: MAX_ID },
+} as const;
+
+/**
+ * A service's OpenAPI 3.1 document, from its controllers' decorators alone: the application is
+ * created in Nest's preview mode (modules scanned, no provider instantiated), so no database,
+ * Redis or Kafka is touched. Keys are sorted so regenerating gives a stable diff.
+ */
+export async function createOpenApiDocument(
+  module: DynamicModule,
+  info: { title: string; version: string; description?: string },
+): Promise<OpenAPIObject> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    const config = new DocumentBuilder()
+      .setOpenAPIVersion('3.1.0')
+      .setTitle(info.title)
+      .setVersion(info.version)
+      .setDescription(info.description ?? '')
+      .addServer('/')
+      .build();
+    const document = SwaggerModule.createDocument(app, config, {
+      operationIdFactory: (controllerKey, methodKey) =>
+        `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    });
+    return sortKeys(toOpenApi31(document)) as OpenAPIObject;
+  } finally {
+    await app.close();
+  }
+}
+
+/** OpenAPI 3.1 spells "nullable" as a JSON Schema type union; @nestjs/swagger writes the 3.0 form. */
+function toOpenApi31(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toOpenApi31);
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node as Record<string, unknown>).map(([key, value]) => [
+    key,
+    toOpenApi31(value),
+  ]);
+  const schema = Object.fromEntries(entries) as Record<string, unknown>;
+  if (schema.nullable !== true) return schema;
+  delete schema.nullable;
+  if (typeof schema.type === 'string') {
+    schema.type = [schema.type, 'null'];
+    if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null];
+    return schema;
+  }
+  const { description, ...rest } = schema;
+  return { ...(description === undefined ? {} : { description }), oneOf: [rest, { type: 'null' }] };
+}
+
+function sortKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(sortKeys);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.keys(node as Record<string, unknown>)
+      .sort()
+      .map((key) => [key, sortKeys((node as Record<string, unknown>)[key])]),
+  );
+}
