@@ -3,20 +3,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  GATEWAY_HEALTH_URL,
-  KAFKA,
-  LOG_DIR,
-  MAILDEV,
-  PUBLIC_URL,
-  ROOT,
-  SERVICES,
-  ownedPorts,
-  serviceDir,
-  serviceEntry,
-  serviceEnv,
-} from './config';
+import { GATEWAY_HEALTH_URL, KAFKA, LOG_DIR, MAILDEV, PUBLIC_URL, ROOT, ownedPorts } from './config';
 import { checkPrerequisites, ensureDatabases, ensureMaildev } from './deps';
+import { describeSeed, progressLine, seedForeground, seedInBackground } from './seed';
 import {
   createTopics,
   ensureKafka,
@@ -59,7 +48,7 @@ const USAGE = `usage: npx tsx infra/local/main.ts <command>
   status      what runs and whether it is healthy
   kafka       fetch, format and start Kafka and create every event topic
   fetch       fetch the Kafka artifacts from Maven Central (cached)
-  seed        load demo content`;
+  seed        load the demo catalog in the foreground (up loads it in the background)`;
 
 /** Docker mode when a Docker engine answers, unless KINORA_LOCAL=1 forces local processes. */
 function dockerAvailable(): boolean {
@@ -76,22 +65,34 @@ async function ensureKafkaWithTopics(): Promise<void> {
 
 async function up(): Promise<void> {
   const started = Date.now();
+  const elapsed = () => Math.round((Date.now() - started) / 1000);
   if (dockerAvailable()) {
     step('Docker engine found: docker compose up -d --build');
     run('docker', ['compose', 'up', '-d', '--build']);
     await waitForGatewayOnly(300_000);
-    say(`\nKinora is up: ${PUBLIC_URL}`);
+    say(`\nKinora is up in ${elapsed()} s: ${PUBLIC_URL}`);
     return;
   }
+  // Each step's time, for the closing summary: where a slow bring-up spends it.
+  const times: string[] = [];
+  let mark = started;
+  const timed = (label: string) => {
+    times.push(`${label} ${Math.round((Date.now() - mark) / 1000)} s`);
+    mark = Date.now();
+  };
+
   step('Checking prerequisites');
   await checkPrerequisites();
   ensureRunDirs();
+  timed('checks');
 
   step('Building services and the SPA');
   build();
+  timed('build');
 
   step('Kafka');
   await ensureKafkaWithTopics();
+  timed('kafka');
 
   step('PostgreSQL databases');
   ensureDatabases();
@@ -100,7 +101,8 @@ async function up(): Promise<void> {
   await ensureMaildev();
 
   step('Migrations');
-  migrate();
+  await migrate();
+  timed('databases');
 
   step('Services and workers');
   await restartServices();
@@ -108,32 +110,24 @@ async function up(): Promise<void> {
   step('Gateway (nginx)');
   await restartNginx();
   await waitForGateway(120_000);
+  timed('processes');
 
-  step('Demo content');
-  await seed();
+  step('Demo catalog (synthesized, transcoded and published in the background)');
+  const seeded = await seedInBackground();
+  timed('first films');
 
-  const seconds = Math.round((Date.now() - started) / 1000);
   say(
-    `\nAll processes up in ${seconds} s. Logs: make logs; stop: make down; mail: http://localhost:${MAILDEV.webPort}`,
+    `\nSteps: ${times.join(', ')}. Logs: make logs; stop: make down; mail: http://localhost:${MAILDEV.webPort}`,
   );
-  say(`Kinora is up: ${PUBLIC_URL}`);
-}
-
-/**
- * Loads the demo catalog (infra/seed/demo-catalog.json) into the running platform: auth's seed
- * registers the creators' accounts, catalog's renders, transcodes and publishes the films.
- * Idempotent. KINORA_SEED=small loads the quick set (CI); the default is the full catalog.
- */
-async function seed(): Promise<void> {
-  const manifest = join(ROOT, 'infra', 'seed', 'demo-catalog.json');
-  for (const service of SERVICES.filter((s) => s.name === 'auth' || s.name === 'catalog')) {
-    const entry = serviceEntry(service.name, 'seed');
-    if (!existsSync(entry)) throw new RunnerError(`${entry} is missing: run \`make build\` first`);
-    run(process.execPath, ['--enable-source-maps', entry, manifest], {
-      cwd: serviceDir(service.name),
-      env: { ...serviceEnv(service.name, service.port), KINORA_SEED: process.env.KINORA_SEED ?? 'full' },
-    });
+  if (seeded?.done || (seeded && seeded.published === seeded.total)) {
+    say(`Demo catalog: ${progressLine(seeded)}.`);
+  } else if (seeded) {
+    say(
+      `Demo catalog: ${seeded.published} of ${seeded.total} films playable so far. The rest keep loading in ` +
+        'the background and appear as they are published; `make status` shows the progress.',
+    );
   }
+  say(`Kinora is up in ${elapsed()} s: ${PUBLIC_URL}`);
 }
 
 async function waitForGatewayOnly(timeoutMs: number): Promise<void> {
@@ -222,6 +216,7 @@ async function status(): Promise<void> {
       pid === undefined ? '' : `pid ${pid}${isFromThisCheckout(pid) ? '' : ' (not started here)'}`;
     say(`  ${open ? 'up  ' : 'DOWN'} ${name.padEnd(17)} port ${port}  ${open ? owner : 'not running'}`);
   }
+  say(describeSeed().join('\n'));
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -241,7 +236,8 @@ async function main(argv: string[]): Promise<void> {
     case 'fetch':
       return fetchKafka();
     case 'seed':
-      return seed();
+      ensureRunDirs();
+      return seedForeground();
     default:
       say(USAGE);
       if (command !== undefined && command !== 'help' && command !== '--help') process.exitCode = 2;

@@ -1,5 +1,6 @@
 // The platform's own processes: build, migrations, the six services, the two workers and the
 // nginx gateway. Infrastructure (Kafka, maildev) lives in kafka.ts and deps.ts.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -91,20 +92,32 @@ export function build(): void {
   run('npm', ['run', 'build', '-w', '@kinora/frontend']);
 }
 
-export function migrate(): void {
-  for (const service of SERVICES) {
-    const entry = serviceEntry(service.name, 'migrate');
-    if (!existsSync(entry))
-      throw new RunnerError(`${entry} is missing: did \`npm run build:services\` build it?`);
-    try {
-      capture(process.execPath, ['--enable-source-maps', entry], {
+/** Each service's migrations, all at once: each is mostly a Node start-up waiting on PostgreSQL. */
+export async function migrate(): Promise<void> {
+  const failures = await Promise.all(
+    SERVICES.map(async (service) => {
+      const entry = serviceEntry(service.name, 'migrate');
+      if (!existsSync(entry)) return `${entry} is missing: did \`npm run build:services\` build it?`;
+      const child = spawn(process.execPath, ['--enable-source-maps', entry], {
         cwd: serviceDir(service.name),
         env: serviceEnv(service.name, service.port),
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-    } catch (error) {
-      throw new RunnerError(`migrations of ${service.name} failed: ${(error as Error).message}`);
-    }
-  }
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((done) => {
+        child.on('error', (error) => {
+          output += error.message;
+          done(-1);
+        });
+        child.on('close', (status) => done(status));
+      });
+      return code === 0 ? undefined : `migrations of ${service.name} failed:\n${output.trim()}`;
+    }),
+  );
+  const failed = failures.filter((failure): failure is string => failure !== undefined);
+  if (failed.length > 0) throw new RunnerError(failed.join('\n'));
   say(`Migrations applied: ${SERVICES.map((s) => s.name).join(', ')}`);
 }
 

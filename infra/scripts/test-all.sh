@@ -110,8 +110,10 @@ export REDIS_PREFIX="kinora-e2e-${stamp}:"
 export KINORA_DB_PREFIX="kinora_e2e_${stamp}_"
 export KAFKA_TOPIC_PREFIX="e2e-${stamp}."
 export E2E_ADMIN_EMAIL="admin-${stamp}@e2e.kinora.test"
-# The quick demo set: eight short films through the real pipeline.
+# The quick demo set: eight short films through the real pipeline. `make up` loads the demo
+# catalog in the background; the e2e tests expect all of it, so here it waits until it is in.
 export KINORA_SEED="${KINORA_SEED:-small}"
+export KINORA_SEED_WAIT=all
 ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
 
 e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)

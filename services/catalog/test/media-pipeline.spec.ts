@@ -283,7 +283,7 @@ test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist 
 
   const poster = await ffprobe(join(out, 'poster.jpg'));
   expect(poster.streams[0]?.codec_name).toBe('mjpeg');
-  expect([poster.streams[0]?.width, poster.streams[0]?.height]).toStrictEqual([1280, 720]);
+  expect([poster.streams[0]?.width, poster.streams[0]?.height]).toStrictEqual([720, 1080]); // a 2:3 title card
   expect(leftovers(join(work, 'direct', 'films'))).toStrictEqual([]); // no temporary directories left
 });
 

@@ -87,7 +87,8 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
   }
 
   /**
-   * processing (attempts + 1) → probe → transcode into MEDIA_ROOT/films/<id>/ → in one transaction
+   * processing (attempts + 1) → probe → transcode (HLS and the title-card poster) into
+   * MEDIA_ROOT/films/<id>/ → in one transaction
    * film_media ready and the film's video_url, poster_url and duration_minutes. A failure is
    * rethrown for BullMQ to retry; on the last attempt film_media is failed with the reason.
    */
@@ -105,6 +106,8 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       throw new Error(`film ${filmId} has no film_media row (deleted, or its transaction not committed yet)`);
     }
     this.logger.log({ filmId, attempt: marked[0]?.attempts, jobId: job.id }, 'transcode started');
+    // The poster is a title card: the title is read now, so a re-transcode picks up a renamed film.
+    const [film] = await em.execute<{ title: string }[]>('select title from films where id = ?', [filmId]);
 
     try {
       if (!isAbsolute(sourcePath)) throw new MediaError('source path is not absolute');
@@ -112,6 +115,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       const info = await probe(sourcePath, { tools: this.tools, signal });
       const result = await transcode(sourcePath, filmMediaDir(this.config.MEDIA_ROOT, filmId), {
         watermark,
+        title: film?.title,
         tools: this.tools,
         fontFile: this.config.MEDIA_FONT_FILE,
         probe: info,

@@ -15,6 +15,17 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_TOOLS, MediaError, probe, runTool, type MediaTools, type ProbeResult } from './ffmpeg';
+import { escapeFilterValue, printableText, truncateText } from './filter-text';
+import {
+  POSTER_CREDIT_FONT,
+  POSTER_TITLE_FONT,
+  creditLine,
+  layoutTitle,
+  posterArguments,
+  posterGraph,
+} from './poster';
+
+export { escapeFilterValue } from './filter-text';
 
 /**
  * Source video → HLS VOD, with Debian's ffmpeg (no Nest, no database: testable on its own).
@@ -24,7 +35,7 @@ import { DEFAULT_TOOLS, MediaError, probe, runTool, type MediaTools, type ProbeR
  *   outDir/360p/seg_00000.ts ...  4 s each (keyframes aligned across renditions for ABR switching)
  *   outDir/720p/index.m3u8        1280x720, H.264 Main 3.1 + AAC-LC 128k stereo
  *   outDir/720p/seg_00000.ts ...
- *   outDir/poster.jpg             1280x720 frame at ~10% of the film, without the watermark
+ *   outDir/poster.jpg             720x1080 title card over a frame at ~10% of the film (poster.ts)
  *
  * Every rendition is letterboxed to exactly its 16:9 size, and carries the creator's name burned
  * into the bottom-right corner. ffmpeg decodes once: the frame is fitted to 1280x720, watermarked,
@@ -61,10 +72,17 @@ const FRAME = { width: 1280, height: 720 };
 const MAX_FPS = 30;
 const PID_FILE = '.ffmpeg.pid';
 const WATERMARK_FILE = '.watermark.txt';
+const POSTER_GRAPH_FILE = '.poster.graph';
+const POSTER_CREDIT_FILE = '.poster-credit.txt';
+const posterTitleFile = (index: number) => `.poster-title-${index}.txt`;
 
 export interface TranscodeOptions {
-  /** The creator's name, burned into the picture. */
+  /** The creator's name, burned into the picture and credited on the poster. */
   watermark: string;
+  /** The film's title, set on the poster (without one the poster has the credit only). */
+  title?: string;
+  /** The poster's faces (default DejaVu Serif Condensed Bold and DejaVu Sans Condensed). */
+  posterFonts?: { title: string; credit: string };
   tools?: MediaTools;
   fontFile?: string;
   /** A probe of the source already made by the caller (skips a second ffprobe run). */
@@ -102,28 +120,9 @@ export interface TranscodeResult {
 
 // ---------------------------------------------------------------- filter graph pieces
 
-/**
- * Escapes a value for a filter option inside a -filter_complex graph: first as an option value
- * (\ ' : are special), then as part of the graph description (\ ' [ ] , ; are special).
- */
-export function escapeFilterValue(value: string): string {
-  const optionLevel = value.replace(/[\\':]/g, (char) => `\\${char}`);
-  return optionLevel.replace(/[\\'[\],;]/g, (char) => `\\${char}`);
-}
-
 /** One line of printable text, at most WATERMARK_MAX_CHARS characters. */
 export function watermarkText(name: string): string {
-  const clean = name
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...clean];
-  if (chars.length <= WATERMARK_MAX_CHARS) return clean;
-  return `${chars
-    .slice(0, WATERMARK_MAX_CHARS - 1)
-    .join('')
-    .trimEnd()}…`;
+  return truncateText(printableText(name), WATERMARK_MAX_CHARS);
 }
 
 /**
@@ -401,30 +400,32 @@ export function hlsArguments(options: {
   ];
 }
 
-export function posterArguments(source: string, output: string, info: ProbeResult, at: number): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-loglevel',
-    'error',
-    '-ss',
-    at.toFixed(3),
-    '-i',
-    source,
-    '-frames:v',
-    '1',
-    '-vf',
-    fitFilter(info, FRAME.width, FRAME.height),
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    '-update',
-    '1',
-    '-y',
-    output,
-  ];
+// ---------------------------------------------------------------- the poster
+
+/** Writes the poster's text files and filter graph into the work directory; returns their names. */
+async function writePosterFiles(workDir: string, options: TranscodeOptions): Promise<string[]> {
+  const fonts = options.posterFonts ?? { title: POSTER_TITLE_FONT, credit: POSTER_CREDIT_FONT };
+  for (const font of [fonts.title, fonts.credit]) {
+    await access(font).catch(() => {
+      throw new MediaError(`poster font missing: ${font} (install fonts-dejavu-core)`);
+    });
+  }
+  const layout = layoutTitle(options.title ?? '');
+  const titleFiles = options.title ? layout.lines.map((_, index) => posterTitleFile(index)) : [];
+  for (const [index, file] of titleFiles.entries()) {
+    await writeFile(join(workDir, file), layout.lines[index]!, 'utf8');
+  }
+  const credit = creditLine(options.watermark);
+  if (credit) await writeFile(join(workDir, POSTER_CREDIT_FILE), credit.text, 'utf8');
+  const graph = posterGraph({
+    layout,
+    titleFiles,
+    credit: credit && { file: POSTER_CREDIT_FILE, fontSize: credit.fontSize },
+    titleFont: fonts.title,
+    creditFont: fonts.credit,
+  });
+  await writeFile(join(workDir, POSTER_GRAPH_FILE), graph, 'utf8');
+  return [POSTER_GRAPH_FILE, ...titleFiles, ...(credit ? [POSTER_CREDIT_FILE] : [])];
 }
 
 // ---------------------------------------------------------------- the transcode
@@ -478,27 +479,25 @@ export async function transcode(
     });
 
     const poster = join(workDir, POSTER);
+    const posterFiles = await writePosterFiles(workDir, options);
     const at = posterTime(info.durationSeconds);
-    await runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, info, at), {
-      cwd: workDir,
-      timeoutMs: 60_000,
-      signal: options.signal,
-    });
-    const hasPoster = await access(poster).then(
-      () => true,
-      () => false,
-    );
-    if (!hasPoster && at > 0) {
-      // A seek past the last decodable frame yields nothing: fall back to the first frame.
-      await runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, info, 0), {
+    const posterRun = (time: number) =>
+      runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, POSTER_GRAPH_FILE, time), {
         cwd: workDir,
         timeoutMs: 60_000,
         signal: options.signal,
       });
-    }
+    await posterRun(at);
+    const hasPoster = await access(poster).then(
+      () => true,
+      () => false,
+    );
+    // A seek past the last decodable frame yields nothing: fall back to the first frame.
+    if (!hasPoster && at > 0) await posterRun(0);
     await access(poster).catch(() => {
-      throw new MediaError('ffmpeg: could not extract a poster frame');
+      throw new MediaError('ffmpeg: could not draw the poster');
     });
+    for (const file of posterFiles) await rm(join(workDir, file), { force: true });
 
     const renditions: TranscodedRendition[] = [];
     for (const spec of RENDITIONS) renditions.push(await measureRendition(workDir, spec));
