@@ -23,14 +23,9 @@ import {
   waitForPort,
 } from './proc';
 
-const TOOLS: { command: string; install: string }[] = [
-  { command: 'java', install: 'openjdk-17-jre-headless' },
-  { command: 'mvn', install: 'maven' },
-  { command: 'nginx', install: 'nginx libnginx-mod-http-js' },
-  { command: 'ffmpeg', install: 'ffmpeg' },
-  { command: 'psql', install: 'postgresql-client' },
-  { command: 'ss', install: 'iproute2' },
-];
+// Installed by infra/scripts/install.sh (the one list of the machine's packages), which
+// `make up` runs first; checked here for runs that skip it.
+const TOOLS = ['java', 'mvn', 'nginx', 'ffmpeg', 'psql', 'ss'];
 
 function psql(database: string, sql: string): string {
   return capture('psql', [`${POSTGRES_URL}/${database}`, '-v', 'ON_ERROR_STOP=1', '-qtAX', '-c', sql], {
@@ -58,12 +53,12 @@ export function redisPing(url = REDIS_URL, timeoutMs = 3_000): Promise<boolean> 
   });
 }
 
-/** Fails with one message listing everything missing, each with what to install. */
+/** Fails with one message listing everything missing. */
 export async function checkPrerequisites(): Promise<void> {
   const problems: string[] = [];
-  const missing = TOOLS.filter((tool) => !hasCommand(tool.command));
-  for (const tool of missing) problems.push(`${tool.command} not found: apt-get install -y ${tool.install}`);
-  if (!missing.some((tool) => tool.command === 'psql')) {
+  const missing = TOOLS.filter((tool) => !hasCommand(tool));
+  for (const tool of missing) problems.push(`${tool} not found: run make install (infra/scripts/install.sh)`);
+  if (!missing.includes('psql')) {
     try {
       psql('postgres', 'SELECT 1');
     } catch (error) {
