@@ -37,10 +37,13 @@ export function readSeedStatus(): SeedStatus | undefined {
 }
 
 /**
- * How long `make up` waits for the demo catalog: `first` (default) until one film is playable,
+ * How long `make up` waits for the demo catalog: `first` (default) until the first FIRST_FILMS
+ * films (the seed's cheap opening set, one per genre) are playable,
  * `all` until the whole set is published (CI, where the end-to-end tests expect every film;
  * CI=true implies it), `none` not at all.
  */
+const FIRST_FILMS = 6;
+
 function waitMode(): 'first' | 'all' | 'none' {
   const mode = process.env.KINORA_SEED_WAIT ?? (process.env.CI === 'true' ? 'all' : 'first');
   if (mode !== 'first' && mode !== 'all' && mode !== 'none')
@@ -121,7 +124,9 @@ export async function seedInBackground(): Promise<SeedStatus | undefined> {
       }
       return status;
     }
-    if (mode === 'first' && status && status.published > 0) return status;
+    if (mode === 'first' && status && status.published >= Math.min(FIRST_FILMS, status.total)) {
+      return status;
+    }
     if (runningPid(SEEDER) === undefined) {
       // Exited without writing "done": crashed before or while loading the catalog.
       const why = `${SEEDER} exited before the demo catalog was loaded\n${logTail(SEEDER, 30)}`;
@@ -132,7 +137,7 @@ export async function seedInBackground(): Promise<SeedStatus | undefined> {
     if (Date.now() > deadline) {
       if (mode === 'all')
         throw new RunnerError(`the demo seed did not finish in time\n${logTail(SEEDER, 30)}`);
-      say('Warning: no demo film is playable yet; `make status` shows how the seed is doing.');
+      say('Warning: the first demo films are not playable yet; `make status` shows how the seed is doing.');
       return status;
     }
     await sleep(1_000);
