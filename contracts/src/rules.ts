@@ -93,3 +93,10 @@ export const FEEDBACK_VISION_MAX_LENGTH = 5000;
 
 /** Largest id a PostgreSQL integer (serial) column holds: path and query ids stay within it. */
 export const MAX_ID = 2_147_483_647;
+
+/** A member's film review: a whole rating 1–10 (the form starts at 5) and a non-blank text up to 2000 characters. */
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 10;
+export const REVIEW_RATING_DEFAULT = 5;
+export const REVIEW_TEXT_MAX_LENGTH = 2000;
+export const REVIEWS_DEFAULT_LIMIT = 20;

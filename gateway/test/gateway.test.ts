@@ -289,7 +289,7 @@ describe('gateway (real nginx, fake services)', () => {
       // Routes arrive with their handlers (gateway/test/routes-contract.test.ts): none of these yet.
       ['POST', '/api/uploads'],
       ['PATCH', '/api/uploads/4f2a'],
-      ['GET', '/api/films/12/reviews'],
+      ['GET', '/api/films/12/reviews/3/more'],
       ['POST', '/api/films/12/like'],
       ['GET', '/api/critics/dashboard'],
       ['GET', '/api/user/lists/watchlist'],

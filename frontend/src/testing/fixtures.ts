@@ -19,6 +19,7 @@ export const makeFilm = (overrides: Partial<Film> = {}): Film => ({
   duration: 12,
   releaseYear: 2025,
   rating: '7.0',
+  reviewCount: 3,
   viewCount: 1234,
   posterUrl: '/media/films/3/poster.jpg',
   videoUrl: '/media/films/3/master.m3u8',

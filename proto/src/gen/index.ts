@@ -4,15 +4,18 @@ import { file_kinora_auth_v1_events } from './kinora/auth/v1/events_pb';
 import { file_kinora_catalog_v1_events } from './kinora/catalog/v1/events_pb';
 import { file_kinora_common_v1_envelope } from './kinora/common/v1/envelope_pb';
 import { file_kinora_options_v1_options } from './kinora/options/v1/options_pb';
+import { file_kinora_social_v1_events } from './kinora/social/v1/events_pb';
 
 export * from './kinora/auth/v1/events_pb';
 export * from './kinora/catalog/v1/events_pb';
 export * from './kinora/common/v1/envelope_pb';
 export * from './kinora/options/v1/options_pb';
+export * from './kinora/social/v1/events_pb';
 
 export const ALL_FILES: readonly GenFile[] = [
   file_kinora_auth_v1_events,
   file_kinora_catalog_v1_events,
   file_kinora_common_v1_envelope,
   file_kinora_options_v1_options,
+  file_kinora_social_v1_events,
 ];

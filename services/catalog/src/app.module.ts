@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { CreatorsController } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
+import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
@@ -15,7 +16,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [PlatformModule.forService({ name: 'catalog', config, ...DATABASE }), KnownUsersModule],
-      controllers: [FilmsController, CreatorsController],
+      controllers: [FilmsController, CreatorsController, FilmRatingChangedHandler],
       providers: [FilmsService, CreatorsService, ...MEDIA_PROVIDERS],
       exports: [FilmsService, CreatorsService, MediaService],
     };

@@ -3,8 +3,13 @@ import { Creator } from './creators/creator.entity';
 import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
+import { FilmRatings20261123001000 } from './migrations/ratings.migration';
 
 export const DATABASE = {
   entities: [...KNOWN_USERS.entities, Creator, Film, FilmMedia],
-  migrations: [...KNOWN_USERS.migrations, { name: 'Catalog20261121007000', class: Catalog20261121007000 }],
+  migrations: [
+    ...KNOWN_USERS.migrations,
+    { name: 'Catalog20261121007000', class: Catalog20261121007000 },
+    { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
+  ],
 };

@@ -212,6 +212,7 @@ describe('film ids and lookups', () => {
         'publishedAt',
         'rating',
         'releaseYear',
+        'reviewCount',
         'status',
         'title',
         'videoUrl',

@@ -230,6 +230,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/films/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published film's member reviews, newest first, with each reviewer */
+        get: operations["Reviews_list"];
+        put?: never;
+        /** Review a published film (posting again replaces the member's review) */
+        post: operations["Reviews_write"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/films/{id}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a review: its author, or an admin */
+        delete: operations["Reviews_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -441,6 +476,8 @@ export interface components {
              */
             rating: string;
             releaseYear: number;
+            /** @description How many member reviews the rating is the mean of. */
+            reviewCount: number;
             status: components["schemas"]["FilmStatus"];
             title: string;
             /** @description The HLS master playlist, once transcoded. */
@@ -498,11 +535,39 @@ export interface components {
             /** @description Counted views in the trending window (7 days). */
             recentViews: number;
             releaseYear: number;
+            /** @description How many member reviews the rating is the mean of. */
+            reviewCount: number;
             status: components["schemas"]["FilmStatus"];
             title: string;
             /** @description The HLS master playlist, once transcoded. */
             videoUrl: string | null;
             viewCount: number;
+        };
+        ReviewDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the member last replaced it; null if never edited.
+             */
+            editedAt: string | null;
+            filmId: number;
+            id: number;
+            rating: number;
+            review: string;
+            user: components["schemas"]["ReviewerDto"];
+        };
+        ReviewerDto: {
+            firstName: string | null;
+            id: string;
+            lastName: string | null;
+            profileImageUrl: string | null;
+        };
+        WriteReviewDto: {
+            /** @example 8 */
+            rating: number;
+            /** @description Trimmed; not blank. */
+            review: string;
         };
         AdminStatsDto: {
             /** @description Films waiting for review. */
@@ -1034,6 +1099,159 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reviews_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reviews_write: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteReviewDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reviews_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                reviewId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

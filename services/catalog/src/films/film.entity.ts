@@ -12,6 +12,7 @@ export class Film {
     | 'durationMinutes'
     | 'rating'
     | 'ratingCount'
+    | 'ratingVersion'
     | 'viewCount'
     | 'posterUrl'
     | 'videoUrl'
@@ -45,8 +46,13 @@ export class Film {
   @Property({ type: 'decimal', precision: 3, scale: 1 })
   rating = '0.0';
 
+  /** The number of reviews (the API's reviewCount). */
   @Property({ type: 'integer' })
   ratingCount = 0;
+
+  /** Version of the review totals last applied from social; older events are ignored. */
+  @Property({ type: 'bigint' })
+  ratingVersion = '0';
 
   @Property({ type: 'integer' })
   viewCount = 0;

@@ -14,6 +14,7 @@ export interface FilmRow {
   duration_minutes: number;
   release_year: number;
   rating: string;
+  rating_count: number;
   view_count: number;
   poster_url: string | null;
   video_url: string | null;
@@ -43,6 +44,7 @@ export function mapFilm(row: FilmRow): FilmDto {
     duration: row.duration_minutes,
     releaseYear: row.release_year,
     rating: Number(row.rating).toFixed(1),
+    reviewCount: row.rating_count,
     viewCount: row.view_count,
     posterUrl: row.poster_url,
     videoUrl: row.video_url,

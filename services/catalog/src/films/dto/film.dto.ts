@@ -63,6 +63,9 @@ export class FilmDto {
   })
   rating!: string;
 
+  @ApiProperty({ type: 'integer', description: 'How many member reviews the rating is the mean of.' })
+  reviewCount!: number;
+
   @ApiProperty({ type: 'integer' })
   viewCount!: number;
 

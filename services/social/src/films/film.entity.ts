@@ -1,0 +1,20 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+
+/**
+ * What social knows of a catalog film (from catalog.film-status-changed.v1): whether it exists and
+ * is published, and the version of its review totals, which grows with every change of its reviews.
+ */
+@Entity({ tableName: 'films' })
+export class SocialFilm {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Property({ type: 'text' })
+  status!: string;
+
+  @Property({ type: 'bigint' })
+  ratingVersion = '0';
+
+  @Property({ type: 'timestamptz' })
+  updatedAt!: Date;
+}
