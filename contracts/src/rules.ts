@@ -100,3 +100,10 @@ export const REVIEW_RATING_MAX = 10;
 export const REVIEW_RATING_DEFAULT = 5;
 export const REVIEW_TEXT_MAX_LENGTH = 2000;
 export const REVIEWS_DEFAULT_LIMIT = 20;
+
+/** A member's lists. continue_watching is kept from viewing progress, never written by the list call. */
+export const LIST_TYPES = ['watchlist', 'favorites', 'continue_watching'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+export const WRITABLE_LIST_TYPES = ['watchlist', 'favorites'] as const satisfies readonly ListType[];
+export type WritableListType = (typeof WRITABLE_LIST_TYPES)[number];
+export const USER_LIST_DEFAULT_LIMIT = 50;

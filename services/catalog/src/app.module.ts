@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
+import { CreatorFollowerCountChangedHandler } from './creators/creator-follower-count-changed.handler';
 import { CreatorsController } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
@@ -16,7 +17,12 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [PlatformModule.forService({ name: 'catalog', config, ...DATABASE }), KnownUsersModule],
-      controllers: [FilmsController, CreatorsController, FilmRatingChangedHandler],
+      controllers: [
+        FilmsController,
+        CreatorsController,
+        FilmRatingChangedHandler,
+        CreatorFollowerCountChangedHandler,
+      ],
       providers: [FilmsService, CreatorsService, ...MEDIA_PROVIDERS],
       exports: [FilmsService, CreatorsService, MediaService],
     };

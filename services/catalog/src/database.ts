@@ -3,6 +3,7 @@ import { Creator } from './creators/creator.entity';
 import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
+import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
 import { FilmRatings20261123001000 } from './migrations/ratings.migration';
 
 export const DATABASE = {
@@ -11,5 +12,6 @@ export const DATABASE = {
     ...KNOWN_USERS.migrations,
     { name: 'Catalog20261121007000', class: Catalog20261121007000 },
     { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
+    { name: 'CreatorFollowers20261123002000', class: CreatorFollowers20261123002000 },
   ],
 };

@@ -1,8 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
+import { CreatorRegisteredHandler } from './creators/creator-registered.handler';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
+import { FollowsModule } from './follows/follows.module';
+import { LikesModule } from './likes/likes.module';
+import { ListsModule } from './lists/lists.module';
 import { ReviewsModule } from './reviews/reviews.module';
 
 @Module({})
@@ -14,8 +18,11 @@ export class AppModule {
         PlatformModule.forService({ name: 'social', config, ...DATABASE }),
         KnownUsersModule,
         ReviewsModule,
+        LikesModule,
+        FollowsModule,
+        ListsModule,
       ],
-      controllers: [FilmStatusChangedHandler],
+      controllers: [FilmStatusChangedHandler, CreatorRegisteredHandler],
     };
   }
 }

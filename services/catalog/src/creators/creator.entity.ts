@@ -9,7 +9,8 @@ export interface SocialLinks {
 
 @Entity({ tableName: 'creators' })
 export class Creator {
-  [OptionalProps]?: 'id' | 'isVerified' | 'followerCount' | 'createdAt' | 'socialLinks' | 'website';
+  [OptionalProps]?:
+    'id' | 'isVerified' | 'followerCount' | 'followerVersion' | 'createdAt' | 'socialLinks' | 'website';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -33,6 +34,10 @@ export class Creator {
   /** Kept from social's follow events. */
   @Property({ type: 'integer' })
   followerCount = 0;
+
+  /** Version of the follower count last applied from social; older events are ignored. */
+  @Property({ type: 'bigint' })
+  followerVersion = '0';
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

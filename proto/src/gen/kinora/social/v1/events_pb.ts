@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/social/v1/events.proto.
  */
 export const file_kinora_social_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxYgZwcm90bzM", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxIrYBChtDcmVhdG9yRm9sbG93ZXJDb3VudENoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhIKCmNyZWF0b3JfaWQYAiABKAMSFgoOZm9sbG93ZXJfY291bnQYAyABKAUSDwoHdmVyc2lvbhgEIAEoAzosirUYKHNvY2lhbC5jcmVhdG9yLWZvbGxvd2VyLWNvdW50LWNoYW5nZWQudjFiBnByb3RvMw", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * A film's member reviews changed (a review written, replaced or deleted): the totals after the
@@ -57,4 +57,41 @@ export type FilmRatingChanged = Message<"kinora.social.v1.FilmRatingChanged"> & 
  */
 export const FilmRatingChangedSchema: GenMessage<FilmRatingChanged> = /*@__PURE__*/
   messageDesc(file_kinora_social_v1_events, 0);
+
+/**
+ * A creator's follower count changed (a member followed or unfollowed them): the count after the
+ * change. Keyed by creator_id. version grows by one with every change of the creator's followers,
+ * so a consumer keeps the highest version it has seen and ignores duplicates, replays and late
+ * arrivals.
+ *
+ * @generated from message kinora.social.v1.CreatorFollowerCountChanged
+ */
+export type CreatorFollowerCountChanged = Message<"kinora.social.v1.CreatorFollowerCountChanged"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 creator_id = 2;
+   */
+  creatorId: bigint;
+
+  /**
+   * @generated from field: int32 follower_count = 3;
+   */
+  followerCount: number;
+
+  /**
+   * @generated from field: int64 version = 4;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message kinora.social.v1.CreatorFollowerCountChanged.
+ * Use `create(CreatorFollowerCountChangedSchema)` to create a new message.
+ */
+export const CreatorFollowerCountChangedSchema: GenMessage<CreatorFollowerCountChanged> = /*@__PURE__*/
+  messageDesc(file_kinora_social_v1_events, 1);
 

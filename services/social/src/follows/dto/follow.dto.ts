@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** Whether the caller follows the creator. */
+export class FollowStatusDto {
+  @ApiProperty()
+  isFollowing!: boolean;
+}
+
+/** The caller's follow state after a follow or unfollow, with the creator's follower count. */
+export class FollowResultDto extends FollowStatusDto {
+  @ApiProperty({ type: 'integer' })
+  creatorId!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  followerCount!: number;
+}

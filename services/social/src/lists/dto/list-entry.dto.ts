@@ -1,0 +1,67 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PageQuery } from '@kinora/common';
+import {
+  LIST_TYPES,
+  MAX_ID,
+  WRITABLE_LIST_TYPES,
+  type ListType,
+  type WritableListType,
+} from '@kinora/contracts';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+
+const FILM_ID_MESSAGE = 'filmId must be a positive integer';
+export const WRITABLE_LIST_TYPE_MESSAGE = `listType must be one of ${WRITABLE_LIST_TYPES.join(', ')} (continue_watching follows viewing progress)`;
+
+/** Adds a published film to one of the member's lists; adding it again changes nothing. */
+export class AddToListDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt({ message: FILM_ID_MESSAGE })
+  @Min(1, { message: FILM_ID_MESSAGE })
+  @Max(MAX_ID, { message: FILM_ID_MESSAGE })
+  filmId!: number;
+
+  @ApiProperty({ enum: [...WRITABLE_LIST_TYPES] })
+  @IsIn(WRITABLE_LIST_TYPES, { message: WRITABLE_LIST_TYPE_MESSAGE })
+  listType!: WritableListType;
+}
+
+/** limit (default 50) and offset. */
+export class ListEntriesQuery extends PageQuery {}
+
+/** The film of a list entry, from social's films read model (fields unknown to it are null). */
+export class ListFilmDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  title!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  genre!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  durationMinutes!: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  posterUrl!: string | null;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  creatorId!: number | null;
+}
+
+export class ListEntryDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'integer' })
+  filmId!: number;
+
+  @ApiProperty({ enum: [...LIST_TYPES] })
+  listType!: ListType;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: ListFilmDto })
+  film!: ListFilmDto;
+}

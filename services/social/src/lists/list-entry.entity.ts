@@ -1,0 +1,24 @@
+import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import type { ListType } from '@kinora/contracts';
+
+/** A film on one of a member's lists: at most once per list. */
+@Entity({ tableName: 'list_entries' })
+@Unique({ properties: ['userId', 'listType', 'filmId'] })
+export class ListEntry {
+  [OptionalProps]?: 'id' | 'createdAt';
+
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'text' })
+  userId!: string;
+
+  @Property({ type: 'integer' })
+  filmId!: number;
+
+  @Property({ type: 'text' })
+  listType!: ListType;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,111 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Injectable,
+  Param,
+  Post,
+  Query,
+  type PipeTransform,
+} from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiErrorResponses,
+  Authenticated,
+  CurrentIdentity,
+  ID_PARAM,
+  MessageDto,
+  ParseIdPipe,
+  type Identity,
+} from '@kinora/common';
+import { LIST_TYPES, WRITABLE_LIST_TYPES, type ListType, type WritableListType } from '@kinora/contracts';
+import {
+  AddToListDto,
+  ListEntriesQuery,
+  ListEntryDto,
+  WRITABLE_LIST_TYPE_MESSAGE,
+} from './dto/list-entry.dto';
+import { ListsService } from './lists.service';
+
+/** The listType in the path: any list can be read, only watchlist and favorites written. */
+@Injectable()
+class ParseListTypePipe implements PipeTransform<string, ListType> {
+  transform(value: string): ListType {
+    if (!(LIST_TYPES as readonly string[]).includes(value)) {
+      throw new BadRequestException(`listType must be one of ${LIST_TYPES.join(', ')}`);
+    }
+    return value as ListType;
+  }
+}
+
+@Injectable()
+class ParseWritableListTypePipe implements PipeTransform<string, WritableListType> {
+  transform(value: string): WritableListType {
+    if (!(WRITABLE_LIST_TYPES as readonly string[]).includes(value)) {
+      throw new BadRequestException(WRITABLE_LIST_TYPE_MESSAGE);
+    }
+    return value as WritableListType;
+  }
+}
+
+/** The film id in the path, validated like other ids but named in the message. */
+@Injectable()
+class ParseFilmIdPipe implements PipeTransform<string, number> {
+  private readonly ids = new ParseIdPipe();
+
+  transform(value: string): number {
+    try {
+      return this.ids.transform(value);
+    } catch {
+      throw new BadRequestException('filmId must be a positive integer');
+    }
+  }
+}
+
+/** The signed-in member's own lists: the path carries no user id, the caller's identity decides. */
+@ApiTags('lists')
+@Controller('api/user/lists')
+@Authenticated()
+export class ListsController {
+  constructor(private readonly lists: ListsService) {}
+
+  @Get(':listType')
+  @ApiOperation({ summary: "The signed-in member's list, newest first, each with its film" })
+  @ApiParam({ name: 'listType', enum: [...LIST_TYPES] })
+  @ApiOkResponse({ type: [ListEntryDto] })
+  @ApiErrorResponses(400, 401)
+  list(
+    @Param('listType', ParseListTypePipe) listType: ListType,
+    @Query() query: ListEntriesQuery,
+    @CurrentIdentity() caller: Identity,
+  ): Promise<ListEntryDto[]> {
+    return this.lists.list(caller.userId, listType, query);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Add a published film to the watchlist or favorites (adding again changes nothing)',
+  })
+  @ApiCreatedResponse({ type: ListEntryDto })
+  @ApiErrorResponses(400, 401, 404)
+  add(@Body() body: AddToListDto, @CurrentIdentity() caller: Identity): Promise<ListEntryDto> {
+    return this.lists.add(caller.userId, body.filmId, body.listType);
+  }
+
+  @Delete(':listType/:filmId')
+  @ApiOperation({ summary: "Remove a film from the member's watchlist or favorites" })
+  @ApiParam({ name: 'listType', enum: [...WRITABLE_LIST_TYPES] })
+  @ApiParam({ ...ID_PARAM, name: 'filmId' })
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrorResponses(400, 401)
+  async remove(
+    @Param('listType', ParseWritableListTypePipe) listType: WritableListType,
+    @Param('filmId', ParseFilmIdPipe) filmId: number,
+    @CurrentIdentity() caller: Identity,
+  ): Promise<MessageDto> {
+    await this.lists.remove(caller.userId, listType, filmId);
+    return { message: 'Removed from list' };
+  }
+}

@@ -1,0 +1,262 @@
+// Likes, follows of creators and members' lists: access, idempotency, ownership and bad input.
+import { fromBinary } from '@bufbuild/protobuf';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig, migrate } from '@kinora/common';
+import {
+  assertUrlInputsNeverFail,
+  createTestApp,
+  createTestDatabase,
+  createTestKafka,
+  createTestRedis,
+  injectSender,
+  openApiDocument,
+  serviceEnv,
+  type TestDatabase,
+  type TestKafka,
+  type TestRedis,
+} from '@kinora/common/testing';
+import { CreatorFollowerCountChangedSchema } from '@kinora/proto';
+import { Client } from 'pg';
+import { AppModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { DATABASE } from '../src/database';
+import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
+
+let database: TestDatabase;
+let kafka: TestKafka;
+let redis: TestRedis;
+let sut: NestFastifyApplication;
+let db: Client;
+
+const ADA = '11111111-1111-4111-8111-111111111111';
+const BO = '22222222-2222-4222-8222-222222222222';
+const CREATOR_USER = '44444444-4444-4444-8444-444444444444';
+const PUBLISHED = 201;
+const PENDING = 202;
+const OTHER = 203;
+const CREATOR = 31;
+
+const as = (userId?: string): Record<string, string> => (userId ? { 'x-user-id': userId } : {});
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, userId?: string, payload?: object) =>
+  sut.inject({ method, url, headers: as(userId), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  [database, kafka] = await Promise.all([createTestDatabase('social_graph'), createTestKafka(1)]);
+  redis = await createTestRedis();
+  await migrate({ url: database.url, ...DATABASE });
+  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
+  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  db = new Client({ connectionString: database.url });
+  await db.connect();
+  await db.query(
+    `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at) values
+       ($1, 'published', 'Tidal', 'Drama', 12, '/media/posters/201.jpg', $4, now()),
+       ($2, 'pending', 'Soon', 'Drama', 9, null, $4, now()),
+       ($3, 'published', 'Loop', 'Sci-Fi', 7, null, $4, now())`,
+    [PUBLISHED, PENDING, OTHER, CREATOR],
+  );
+  await db.query(`insert into creators (id, user_id, registered_at) values ($1, $2, now())`, [
+    CREATOR,
+    CREATOR_USER,
+  ]);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await sut?.close();
+  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+});
+
+function expectError(response: Awaited<ReturnType<typeof call>>, status: number, message?: RegExp) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toMatch(/application\/json/);
+  expect(response.json().statusCode).toBe(status);
+  if (message) expect(response.json().message).toMatch(message);
+}
+
+test('visitors get 401 on every member-only call', async () => {
+  const calls: [Parameters<typeof call>[0], string, object?][] = [
+    ['POST', `/api/films/${PUBLISHED}/like`],
+    ['POST', `/api/films/${PUBLISHED}/unlike`],
+    ['GET', '/api/user/likes'],
+    ['POST', `/api/creators/${CREATOR}/follow`],
+    ['POST', `/api/creators/${CREATOR}/unfollow`],
+    ['POST', `/api/follow/${CREATOR}`],
+    ['DELETE', `/api/follow/${CREATOR}`],
+    ['GET', `/api/follow/${CREATOR}/status`],
+    ['GET', '/api/user/lists/watchlist'],
+    ['POST', '/api/user/lists', { filmId: PUBLISHED, listType: 'watchlist' }],
+    ['DELETE', `/api/user/lists/watchlist/${PUBLISHED}`],
+  ];
+  for (const [method, url, payload] of calls) expectError(await call(method, url, undefined, payload), 401);
+});
+
+describe('likes', () => {
+  test('liking twice is one like; unlike is idempotent too; the count follows', async () => {
+    const like = (userId: string) => call('POST', `/api/films/${PUBLISHED}/like`, userId);
+    expect((await like(ADA)).json()).toStrictEqual({ filmId: PUBLISHED, liked: true, likeCount: 1 });
+    expect((await like(ADA)).json()).toStrictEqual({ filmId: PUBLISHED, liked: true, likeCount: 1 });
+    expect((await like(BO)).json()).toStrictEqual({ filmId: PUBLISHED, liked: true, likeCount: 2 });
+    const unlike = () => call('POST', `/api/films/${PUBLISHED}/unlike`, BO);
+    expect((await unlike()).json()).toStrictEqual({ filmId: PUBLISHED, liked: false, likeCount: 1 });
+    expect((await unlike()).json()).toStrictEqual({ filmId: PUBLISHED, liked: false, likeCount: 1 });
+    expect((await call('POST', `/api/films/${OTHER}/like`, ADA)).statusCode).toBe(200);
+  });
+
+  test("a member's liked film ids, newest first, their own only", async () => {
+    expect((await call('GET', '/api/user/likes', ADA)).json()).toStrictEqual({ filmIds: [OTHER, PUBLISHED] });
+    expect((await call('GET', '/api/user/likes', BO)).json()).toStrictEqual({ filmIds: [] });
+  });
+
+  test('unknown and unpublished films are 404; bad ids 400', async () => {
+    expectError(await call('POST', '/api/films/999/like', ADA), 404, /Film 999 not found/);
+    expectError(await call('POST', `/api/films/${PENDING}/like`, ADA), 404);
+    expectError(await call('POST', `/api/films/${PENDING}/unlike`, ADA), 404);
+    expectError(await call('POST', '/api/films/abc/like', ADA), 400, /id must be a positive integer/);
+  });
+});
+
+describe('follows', () => {
+  const status = (userId: string) => call('GET', `/api/follow/${CREATOR}/status`, userId);
+
+  test('both paths follow and unfollow; repeating changes nothing', async () => {
+    expect((await status(ADA)).json()).toStrictEqual({ isFollowing: false });
+    const follow = await call('POST', `/api/creators/${CREATOR}/follow`, ADA);
+    expect(follow.statusCode).toBe(200);
+    expect(follow.json()).toStrictEqual({ creatorId: CREATOR, isFollowing: true, followerCount: 1 });
+    expect((await call('POST', `/api/follow/${CREATOR}`, ADA)).json()).toMatchObject({ followerCount: 1 });
+    expect((await call('POST', `/api/follow/${CREATOR}`, BO)).json()).toMatchObject({ followerCount: 2 });
+    expect((await status(ADA)).json()).toStrictEqual({ isFollowing: true });
+    const unfollow = await call('DELETE', `/api/follow/${CREATOR}`, BO);
+    expect(unfollow.json()).toStrictEqual({ creatorId: CREATOR, isFollowing: false, followerCount: 1 });
+    expect((await call('POST', `/api/creators/${CREATOR}/unfollow`, BO)).json()).toMatchObject({
+      isFollowing: false,
+      followerCount: 1,
+    });
+    expect((await status(BO)).json()).toStrictEqual({ isFollowing: false });
+  });
+
+  test('a member cannot follow themself; unknown creators are 404', async () => {
+    expectError(
+      await call('POST', `/api/creators/${CREATOR}/follow`, CREATOR_USER),
+      400,
+      /cannot follow yourself/,
+    );
+    expectError(await call('POST', `/api/follow/${CREATOR}`, CREATOR_USER), 400, /cannot follow yourself/);
+    expectError(await call('POST', '/api/follow/999', ADA), 404, /Creator 999 not found/);
+    expectError(await call('GET', '/api/follow/999/status', ADA), 404);
+    expectError(await call('POST', '/api/creators/x/follow', ADA), 400, /id must be a positive integer/);
+  });
+
+  test('each real change records the count after it with the next version; repeats record nothing', async () => {
+    const { rows } = await db.query<{ key: string; payload: Buffer }>(
+      `select key, payload from outbox where topic = 'social.creator-follower-count-changed.v1' order by position`,
+    );
+    const events = rows.map((row) => fromBinary(CreatorFollowerCountChangedSchema, row.payload));
+    expect(rows.every((row) => row.key === String(CREATOR))).toBe(true);
+    expect(events.map((event) => [event.followerCount, Number(event.version)])).toStrictEqual([
+      [1, 1],
+      [2, 2],
+      [1, 3],
+    ]);
+  });
+});
+
+describe('lists', () => {
+  const add = (userId: string, payload: object) => call('POST', '/api/user/lists', userId, payload);
+  const read = (userId: string, listType: string) => call('GET', `/api/user/lists/${listType}`, userId);
+
+  test('adding is idempotent; the list is newest first with the film summary', async () => {
+    const first = await add(ADA, { filmId: PUBLISHED, listType: 'watchlist' });
+    expect(first.statusCode).toBe(201);
+    const entry = first.json() as ListEntryDto;
+    expect(entry).toMatchObject({
+      filmId: PUBLISHED,
+      listType: 'watchlist',
+      film: {
+        id: PUBLISHED,
+        title: 'Tidal',
+        genre: 'Drama',
+        durationMinutes: 12,
+        posterUrl: '/media/posters/201.jpg',
+      },
+    });
+    expect((await add(ADA, { filmId: PUBLISHED, listType: 'watchlist' })).json()).toStrictEqual(entry);
+    await add(ADA, { filmId: OTHER, listType: 'watchlist' });
+    await add(ADA, { filmId: OTHER, listType: 'favorites' });
+    const watchlist = (await read(ADA, 'watchlist')).json() as ListEntryDto[];
+    expect(watchlist.map((e) => e.filmId)).toStrictEqual([OTHER, PUBLISHED]);
+    expect(Object.keys(watchlist[0]!).sort()).toStrictEqual([
+      'createdAt',
+      'film',
+      'filmId',
+      'id',
+      'listType',
+    ]);
+    expect(((await read(ADA, 'favorites')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
+      OTHER,
+    ]);
+    expect((await read(ADA, 'continue_watching')).json()).toStrictEqual([]);
+  });
+
+  test('a second member sees only their own lists and cannot remove from the first one', async () => {
+    expect((await read(BO, 'watchlist')).json()).toStrictEqual([]);
+    await add(BO, { filmId: PUBLISHED, listType: 'watchlist' });
+    expect(((await read(BO, 'watchlist')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
+      PUBLISHED,
+    ]);
+    expect((await call('DELETE', `/api/user/lists/watchlist/${OTHER}`, BO)).statusCode).toBe(200);
+    expect(((await read(ADA, 'watchlist')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
+      OTHER,
+      PUBLISHED,
+    ]);
+  });
+
+  test('removing takes the film off that list only, and again is a no-op', async () => {
+    const removed = await call('DELETE', `/api/user/lists/watchlist/${OTHER}`, ADA);
+    expect(removed.json()).toStrictEqual({ message: 'Removed from list' });
+    expect((await call('DELETE', `/api/user/lists/watchlist/${OTHER}`, ADA)).statusCode).toBe(200);
+    expect(((await read(ADA, 'watchlist')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
+      PUBLISHED,
+    ]);
+    expect(((await read(ADA, 'favorites')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
+      OTHER,
+    ]);
+  });
+
+  test('bad input is a JSON 400 naming the field; unknown or unpublished films 404', async () => {
+    const cases: [object, RegExp][] = [
+      [{ filmId: PUBLISHED, listType: 'continue_watching' }, /listType must be one of watchlist, favorites/],
+      [{ filmId: PUBLISHED, listType: 'later' }, /listType must be one of/],
+      [{ filmId: PUBLISHED }, /listType must be one of/],
+      [{ listType: 'watchlist' }, /filmId must be a positive integer/],
+      [{ filmId: '201', listType: 'watchlist' }, /filmId must be a positive integer/],
+      [{ filmId: 0, listType: 'watchlist' }, /filmId must be a positive integer/],
+      [{ filmId: PUBLISHED, listType: 'watchlist', userId: BO }, /property userId should not exist/],
+    ];
+    for (const [payload, message] of cases) expectError(await add(ADA, payload), 400, message);
+    expectError(await add(ADA, { filmId: 999, listType: 'watchlist' }), 404, /Film 999 not found/);
+    expectError(await add(ADA, { filmId: PENDING, listType: 'favorites' }), 404);
+    expectError(
+      await read(ADA, 'later'),
+      400,
+      /listType must be one of watchlist, favorites, continue_watching/,
+    );
+    expectError(await call('DELETE', `/api/user/lists/continue_watching/${PUBLISHED}`, ADA), 400, /listType/);
+    expectError(
+      await call('DELETE', '/api/user/lists/watchlist/x', ADA),
+      400,
+      /filmId must be a positive integer/,
+    );
+    expectError(await read(ADA, 'watchlist?limit=0'), 400, /limit must be an integer/);
+  });
+});
+
+test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
+  const document = openApiDocument('social');
+  let sent = 0;
+  for (const headers of [{}, as(ADA), as(CREATOR_USER)]) {
+    sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
+  }
+  expect(sent).toBeGreaterThan(0);
+});
