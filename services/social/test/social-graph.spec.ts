@@ -1,7 +1,8 @@
 // Likes, follows of creators and members' lists: access, idempotency, ownership and bad input.
-import { fromBinary } from '@bufbuild/protobuf';
+import { create, fromBinary } from '@bufbuild/protobuf';
+import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
+import { loadConfig, migrate, type EventContext } from '@kinora/common';
 import {
   assertUrlInputsNeverFail,
   createTestApp,
@@ -15,11 +16,18 @@ import {
   type TestKafka,
   type TestRedis,
 } from '@kinora/common/testing';
-import { CreatorFollowerCountChangedSchema } from '@kinora/proto';
+import {
+  CreatorFollowerCountChangedSchema,
+  CreatorRegisteredSchema,
+  FilmStatus,
+  FilmStatusChangedSchema,
+} from '@kinora/proto';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
+import { CreatorRegisteredHandler } from '../src/creators/creator-registered.handler';
 import { DATABASE } from '../src/database';
+import { FilmStatusChangedHandler } from '../src/films/film-status-changed.handler';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
 
 let database: TestDatabase;
@@ -249,6 +257,49 @@ describe('lists', () => {
       /filmId must be a positive integer/,
     );
     expectError(await read(ADA, 'watchlist?limit=0'), 400, /limit must be an integer/);
+  });
+});
+
+test('the read models: creators from catalog.creator-registered.v1, film summaries from film status events', async () => {
+  const orm = sut.get(MikroORM);
+  const context = (topic: string, occurredAt: Date) =>
+    ({ eventId: topic, occurredAt, producer: 'catalog', topic, partition: 0, offset: '0' }) as const;
+  const registered = create(CreatorRegisteredSchema, { creatorId: 77n, userId: BO });
+  for (const userId of [BO, ADA]) {
+    // A replay (even a garbled one) never changes the owner.
+    await orm.em.fork().transactional((em) =>
+      new CreatorRegisteredHandler().handle({ ...registered, userId }, {
+        em,
+        ...context('catalog.creator-registered.v1', new Date()),
+      } as EventContext),
+    );
+  }
+  expectError(await call('POST', '/api/follow/77', BO), 400, /cannot follow yourself/);
+  expect((await call('POST', '/api/creators/77/follow', ADA)).json()).toMatchObject({ followerCount: 1 });
+
+  const published = create(FilmStatusChangedSchema, {
+    filmId: 204n,
+    status: FilmStatus.PUBLISHED,
+    title: 'Ember',
+    genre: 'Horror',
+    durationMinutes: 15,
+    posterUrl: '/media/posters/204.jpg',
+    creatorId: 77n,
+  });
+  await orm.em.fork().transactional((em) =>
+    new FilmStatusChangedHandler().handle(published, {
+      em,
+      ...context('catalog.film-status-changed.v1', new Date()),
+    } as EventContext),
+  );
+  const entry = await call('POST', '/api/user/lists', BO, { filmId: 204, listType: 'favorites' });
+  expect((entry.json() as ListEntryDto).film).toStrictEqual({
+    id: 204,
+    title: 'Ember',
+    genre: 'Horror',
+    durationMinutes: 15,
+    posterUrl: '/media/posters/204.jpg',
+    creatorId: 77,
   });
 });
 
