@@ -184,6 +184,22 @@ describe('FilmReviews', () => {
     expect(onRatingChange).toHaveBeenCalledTimes(1);
   });
 
+  it("toasts 'Failed to delete review' when the delete is refused", async () => {
+    mockFetch({
+      [LIST]: () => jsonResponse([makeReview({ user: { ...makeReview().user, id: 'u-1' } })]),
+      'DELETE /api/films/3/reviews/1': () =>
+        jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' }, { status: 403 }),
+    });
+    const { onRatingChange } = renderReviews();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete review' }));
+
+    const title = await screen.findByText('Failed to delete review');
+    expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByRole('article', { name: 'Review by Grace Hopper' })).toBeInTheDocument();
+    expect(onRatingChange).not.toHaveBeenCalled();
+  });
+
   it('lets an admin delete any review', async () => {
     mockFetch({ [LIST]: () => jsonResponse([makeReview()]) });
     renderReviews({ id: 'u-admin', isAdmin: true });
