@@ -29,6 +29,14 @@ export const CREATOR_PLACEHOLDER_COUNT = 8;
 export const RELATED_FILMS_REQUESTED = 6;
 export const RELATED_FILMS_SHOWN = 4;
 export const HOME_ROW_LIMIT = 12;
+/** Reviews on the film page are fetched this many at a time ('Show more' fetches the next page). */
+export const REVIEWS_PAGE_SIZE = 10;
+export const REVIEW_SKELETON_COUNT = 3;
+/**
+ * A review's effect on the film's rating reaches catalog by an event, so the film is fetched again
+ * once this long after the review changes (docs/community.md, reviews and ratings).
+ */
+export const FILM_RATING_REFRESH_DELAY_MS = 2000;
 /** Discover Creators pads each creator's film scroller with 'Upcoming Project' tiles up to this many. */
 export const CREATOR_FILM_SLOTS = 5;
 

@@ -36,7 +36,7 @@ export function getPersonName(person: Person, fallback = 'Kinora Creator'): stri
   );
 }
 
-export function getPersonInitials(person: Person): string {
+export function getPersonInitials(person: Person, fallback = 'KC'): string {
   const initials = `${person.firstName?.trim()[0] ?? ''}${person.lastName?.trim()[0] ?? ''}`;
-  return (initials || 'KC').toUpperCase();
+  return (initials || fallback).toUpperCase();
 }

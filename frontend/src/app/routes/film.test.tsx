@@ -6,7 +6,7 @@ import { getFilmQueryOptions } from '@/features/films/api/get-film';
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
 
 import { routes } from '../router';
 
@@ -35,6 +35,8 @@ const related = [
 const FILM = 'GET /api/films/3';
 const RELATED = 'GET /api/films?genre=Thriller&excludeId=3&limit=6';
 const VIEW = 'POST /api/films/3/view';
+const REVIEWS = 'GET /api/films/3/reviews?limit=10&offset=0';
+const WRITE_REVIEW = 'POST /api/films/3/reviews';
 
 const renderFilm = (path: string) => renderWithProviders(<></>, { route: path, routes });
 const filmCalls = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
@@ -75,7 +77,11 @@ describe('/film/:id', () => {
 
   it("says 'Loading film details...' while loading, then shows the film", async () => {
     const loaded = deferred<Response>();
-    mockFetch({ [FILM]: () => loaded.promise, [RELATED]: () => jsonResponse(related) });
+    mockFetch({
+      [FILM]: () => loaded.promise,
+      [RELATED]: () => jsonResponse(related),
+      [REVIEWS]: () => jsonResponse([]),
+    });
     renderFilm('/film/3');
 
     expect(await screen.findByText('Loading film details...')).toBeInTheDocument();
@@ -105,6 +111,7 @@ describe('/film/:id', () => {
   it("shows 4 of the 6 requested 'More Thriller Films', without this film", async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
       [RELATED]: () => jsonResponse(related),
     });
     renderFilm('/film/3');
@@ -119,6 +126,7 @@ describe('/film/:id', () => {
   it('Play Now opens the full-screen player and records a view, updating the count', async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
     });
@@ -139,6 +147,7 @@ describe('/film/:id', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockFetch({
       [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
     });
@@ -148,5 +157,54 @@ describe('/film/:id', () => {
 
     expect(screen.getByRole('dialog', { name: 'Playing Sombra Binaria' })).toBeInTheDocument();
     expect(screen.getByTestId('film-views')).toHaveTextContent('1,234 views');
+  });
+
+  it("shows 'Reviews & Ratings' to visitors without the form", async () => {
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [REVIEWS]: () => jsonResponse([]),
+    });
+    renderFilm('/film/3');
+
+    const reviews = await screen.findByRole('region', { name: 'Reviews & Ratings' });
+    expect(
+      await within(reviews).findByText('No reviews yet. Be the first to review this film!'),
+    ).toBeInTheDocument();
+    expect(within(reviews).queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member review the film, then fetches the film again for its new rating', async () => {
+    let filmLoads = 0;
+    const { bodiesSentTo } = mockFetch({
+      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      [FILM]: () => jsonResponse(filmLoads++ === 0 ? film : { ...film, rating: '9.0' }),
+      [RELATED]: () => jsonResponse([]),
+      [REVIEWS]: () => jsonResponse([]),
+      [WRITE_REVIEW]: () =>
+        jsonResponse(
+          {
+            id: 1,
+            filmId: 3,
+            rating: 9,
+            review: 'Great',
+            createdAt: '2025-03-04T10:00:00.000Z',
+            editedAt: null,
+            user: { id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null },
+          },
+          { status: 201 },
+        ),
+    });
+    renderFilm('/film/3');
+
+    const reviews = await screen.findByRole('region', { name: 'Reviews & Ratings' });
+    await userEvent.click(await within(reviews).findByRole('radio', { name: '9 out of 10' }));
+    await userEvent.type(within(reviews).getByRole('textbox', { name: 'Your review' }), 'Great');
+    await userEvent.click(within(reviews).getByRole('button', { name: 'Submit Review' }));
+
+    expect(await screen.findByText('Review submitted successfully')).toBeInTheDocument();
+    expect(bodiesSentTo(WRITE_REVIEW)).toEqual([{ rating: 9, review: 'Great' }]);
+    await waitFor(() => expect(filmLoads).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByText('4.5 / 5')).toBeInTheDocument();
   });
 });

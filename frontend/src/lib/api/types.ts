@@ -30,6 +30,12 @@ export type CreateCreatorInput = Schemas['CreateCreatorDto'];
 /** Handles are stored bare (no @); the website is a full URL. */
 export type SocialLinks = Schemas['SocialLinksDto'];
 
+/** A member's review of a film (GET/POST /api/films/{id}/reviews), with the reviewer. */
+export type Review = Schemas['ReviewDto'];
+export type Reviewer = Schemas['ReviewerDto'];
+/** POST /api/films/{id}/reviews: rating 1–10 and a text that is not blank. */
+export type WriteReviewInput = Schemas['WriteReviewDto'];
+
 export type SendCodeInput = Schemas['SendCodeDto'];
 export type VerifyCodeInput = Schemas['VerifyCodeDto'];
 export type JoinWaitlistInput = Schemas['JoinWaitlistDto'];

@@ -61,8 +61,14 @@ function FilmLoading() {
   );
 }
 
+type FilmDetailProps = {
+  filmId: number;
+  /** The 'Reviews & Ratings' card's content; another feature's, so the route passes it in. */
+  reviews?: ReactNode;
+};
+
 /** The film detail screen for a valid id. */
-export function FilmDetail({ filmId }: { filmId: number }) {
+export function FilmDetail({ filmId, reviews }: FilmDetailProps) {
   const film = useFilm(filmId);
 
   if (film.isPending) return <FilmLoading />;
@@ -73,7 +79,7 @@ export function FilmDetail({ filmId }: { filmId: number }) {
       <LoadErrorScreen title="This film could not be loaded" onRetry={() => void film.refetch()} />
     );
   }
-  return <FilmDetailView film={film.data} />;
+  return <FilmDetailView film={film.data} reviews={reviews} />;
 }
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -91,7 +97,7 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-function FilmDetailView({ film }: { film: Film }) {
+function FilmDetailView({ film, reviews }: { film: Film; reviews?: ReactNode }) {
   const [playerOpen, setPlayerOpen] = useState(false);
   const recordView = useRecordView();
   const creatorName = getPersonName(film.creator.user);
@@ -240,6 +246,8 @@ function FilmDetailView({ film }: { film: Film }) {
               View creator profile
             </Link>
           </Card>
+
+          {reviews ? <Card title="Reviews & Ratings">{reviews}</Card> : null}
 
           <Card title="Film Details">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-3">
