@@ -26,3 +26,4 @@ export * from './http/parse-id.pipe';
 export * from './http/page.query';
 export * from './platform/seed-main';
 export * from './http/openapi';
+export * from './mail/mailer';

@@ -54,7 +54,8 @@ export function bodyTextProblem(body: unknown, path = ''): string | undefined {
     if (body.includes(NUL) || LONE_SURROGATE.test(body)) return path || 'body';
     return undefined;
   }
-  if (body === null || typeof body !== 'object') return undefined;
+  // Binary bodies (an uploaded image) hold bytes, not text.
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return undefined;
   for (const [key, value] of Object.entries(body)) {
     const field = path ? `${path}.${key}` : key;
     if (key.includes(NUL) || LONE_SURROGATE.test(key)) return field;

@@ -34,7 +34,11 @@ const ERROR_DESCRIPTIONS = {
   403: 'Signed in without the role this needs.',
   404: 'No such resource (or not visible to the caller).',
   409: 'Conflicts with the current state.',
+  410: 'No longer valid (used up or expired).',
+  413: 'The request body is larger than allowed.',
+  415: 'The request body is not of a type this accepts.',
   429: 'Too many requests: try again later.',
+  503: 'A service this call needs (e.g. the mail relay) is unavailable: try again later.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

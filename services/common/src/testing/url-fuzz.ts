@@ -189,3 +189,33 @@ export async function assertUrlInputsNeverFail(options: UrlFuzzOptions): Promise
   }
   return sent;
 }
+
+/**
+ * Every documented operation that may answer 401 refuses a visitor (a request without identity
+ * headers): 401 with a JSON body, whatever its path parameters (plain ids here). Returns the
+ * operations checked, as "METHOD /path".
+ */
+export async function assertVisitorsRefused(options: {
+  document: OpenApiDocument;
+  send: FuzzSend;
+}): Promise<string[]> {
+  const checked: string[] = [];
+  for (const operation of operations(options.document)) {
+    const item = options.document.paths?.[operation.path]?.[operation.method.toLowerCase()] as
+      { responses?: Record<string, unknown> } | undefined;
+    if (!item?.responses?.['401']) continue;
+    const url = urlOf(
+      operation,
+      operation.pathParams.map(() => '1'),
+      [],
+    );
+    const response = await options.send(operation.method, url);
+    if (response.status !== 401 || !/json/.test(response.contentType)) {
+      throw new Error(
+        `a visitor got ${response.status} from ${operation.method} ${url}: ${response.body.slice(0, 200)}`,
+      );
+    }
+    checked.push(`${operation.method} ${operation.path}`);
+  }
+  return checked;
+}
