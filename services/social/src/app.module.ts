@@ -1,12 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
+import { CriticReviewsModule } from './critic-reviews/critic-reviews.module';
+import { CriticsModule } from './critics/critics.module';
 import { CreatorRegisteredHandler } from './creators/creator-registered.handler';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { FollowsModule } from './follows/follows.module';
 import { LikesModule } from './likes/likes.module';
 import { ListsModule } from './lists/lists.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 
 @Module({})
@@ -21,6 +24,9 @@ export class AppModule {
         LikesModule,
         FollowsModule,
         ListsModule,
+        CriticsModule,
+        CriticReviewsModule,
+        NotificationsModule,
       ],
       controllers: [FilmStatusChangedHandler, CreatorRegisteredHandler],
     };

@@ -1,4 +1,4 @@
-import { baseConfigSchema } from '@kinora/common';
+import { baseConfigSchema, mailConfigSchema } from '@kinora/common';
 
-export const configSchema = baseConfigSchema.extend({});
+export const configSchema = baseConfigSchema.merge(mailConfigSchema);
 export type Config = typeof configSchema._output;

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, migrate, type EventContext } from '@kinora/common';
 import {
   assertUrlInputsNeverFail,
+  assertVisitorsRefused,
   createTestApp,
   createTestDatabase,
   createTestKafka,
@@ -21,6 +22,7 @@ import {
   CreatorRegisteredSchema,
   FilmStatus,
   FilmStatusChangedSchema,
+  ListCountsChangedSchema,
 } from '@kinora/proto';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
@@ -29,6 +31,7 @@ import { CreatorRegisteredHandler } from '../src/creators/creator-registered.han
 import { DATABASE } from '../src/database';
 import { FilmStatusChangedHandler } from '../src/films/film-status-changed.handler';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
+import { NotificationsService } from '../src/notifications/notifications.service';
 
 let database: TestDatabase;
 let kafka: TestKafka;
@@ -92,6 +95,7 @@ test('visitors get 401 on every member-only call', async () => {
     ['POST', `/api/follow/${CREATOR}`],
     ['DELETE', `/api/follow/${CREATOR}`],
     ['GET', `/api/follow/${CREATOR}/status`],
+    ['GET', '/api/user/follows'],
     ['GET', '/api/user/lists/watchlist'],
     ['POST', '/api/user/lists', { filmId: PUBLISHED, listType: 'watchlist' }],
     ['DELETE', `/api/user/lists/watchlist/${PUBLISHED}`],
@@ -114,6 +118,20 @@ describe('likes', () => {
   test("a member's liked film ids, newest first, their own only", async () => {
     expect((await call('GET', '/api/user/likes', ADA)).json()).toStrictEqual({ filmIds: [OTHER, PUBLISHED] });
     expect((await call('GET', '/api/user/likes', BO)).json()).toStrictEqual({ filmIds: [] });
+  });
+
+  test("a film's like count is public; unknown and unpublished films are 404", async () => {
+    expect((await call('GET', `/api/films/${PUBLISHED}/likes`)).json()).toStrictEqual({
+      filmId: PUBLISHED,
+      likeCount: 1,
+    });
+    expect((await call('GET', `/api/films/${OTHER}/likes`, BO)).json()).toStrictEqual({
+      filmId: OTHER,
+      likeCount: 1,
+    });
+    expectError(await call('GET', `/api/films/${PENDING}/likes`), 404);
+    expectError(await call('GET', '/api/films/999/likes'), 404, /Film 999 not found/);
+    expectError(await call('GET', '/api/films/0/likes'), 400, /id must be a positive integer/);
   });
 
   test('unknown and unpublished films are 404; bad ids 400', async () => {
@@ -168,6 +186,16 @@ describe('follows', () => {
       [1, 3],
     ]);
   });
+
+  test("a member's followed creator ids, newest first, their own only", async () => {
+    await db.query(`insert into creators (id, user_id, registered_at) values (32, $1, now())`, [BO]);
+    expect((await call('GET', '/api/user/follows', ADA)).json()).toStrictEqual({ creatorIds: [CREATOR] });
+    await call('POST', '/api/follow/32', ADA);
+    expect((await call('GET', '/api/user/follows', ADA)).json()).toStrictEqual({ creatorIds: [32, CREATOR] });
+    expect((await call('GET', '/api/user/follows', BO)).json()).toStrictEqual({ creatorIds: [] });
+    await call('DELETE', '/api/follow/32', ADA);
+    expect((await call('GET', '/api/user/follows', ADA)).json()).toStrictEqual({ creatorIds: [CREATOR] });
+  });
 });
 
 describe('lists', () => {
@@ -200,11 +228,21 @@ describe('lists', () => {
       'filmId',
       'id',
       'listType',
+      'progressSeconds',
     ]);
     expect(((await read(ADA, 'favorites')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
       OTHER,
     ]);
     expect((await read(ADA, 'continue_watching')).json()).toStrictEqual([]);
+    // Viewing progress writes continue_watching; the list answers where the member stopped.
+    await db.query(
+      `insert into list_entries (user_id, film_id, list_type, progress_seconds) values ($1, $2, 'continue_watching', 95)`,
+      [BO, PUBLISHED],
+    );
+    expect(
+      ((await read(BO, 'continue_watching')).json() as ListEntryDto[]).map((e) => e.progressSeconds),
+    ).toStrictEqual([95]);
+    expect(watchlist[0]!.progressSeconds).toBeNull();
   });
 
   test('a second member sees only their own lists and cannot remove from the first one', async () => {
@@ -230,6 +268,25 @@ describe('lists', () => {
     expect(((await read(ADA, 'favorites')).json() as ListEntryDto[]).map((e) => e.filmId)).toStrictEqual([
       OTHER,
     ]);
+  });
+
+  test('each real add or remove records the counts after it with the next version; repeats record nothing', async () => {
+    const countsOf = async (userId: string) => {
+      const { rows } = await db.query<{ payload: Buffer }>(
+        `select payload from outbox where topic = 'social.list-counts-changed.v1' and key = $1 order by position`,
+        [userId],
+      );
+      return rows
+        .map((row) => fromBinary(ListCountsChangedSchema, row.payload))
+        .map((event) => [event.userId, event.watchlistCount, event.favoritesCount, Number(event.version)]);
+    };
+    expect(await countsOf(ADA)).toStrictEqual([
+      [ADA, 1, 0, 1],
+      [ADA, 2, 0, 2],
+      [ADA, 2, 1, 3],
+      [ADA, 1, 1, 4],
+    ]);
+    expect(await countsOf(BO)).toStrictEqual([[BO, 1, 0, 1]]);
   });
 
   test('bad input is a JSON 400 naming the field; unknown or unpublished films 404', async () => {
@@ -287,7 +344,7 @@ test('the read models: creators from catalog.creator-registered.v1, film summari
     creatorId: 77n,
   });
   await orm.em.fork().transactional((em) =>
-    new FilmStatusChangedHandler().handle(published, {
+    new FilmStatusChangedHandler(sut.get(NotificationsService)).handle(published, {
       em,
       ...context('catalog.film-status-changed.v1', new Date()),
     } as EventContext),
@@ -310,4 +367,23 @@ test('no input in any documented operation gets a 5xx, every 4xx is JSON', async
     sent += await assertUrlInputsNeverFail({ document, send: injectSender(sut, headers), runs: 25 });
   }
   expect(sent).toBeGreaterThan(0);
+});
+
+test('a visitor gets a JSON 401 from every member-only operation of the service', async () => {
+  const checked = await assertVisitorsRefused({
+    document: openApiDocument('social'),
+    send: injectSender(sut),
+  });
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      'POST /api/films/{id}/reviews',
+      'POST /api/films/{id}/like',
+      'POST /api/creators/{id}/follow',
+      'GET /api/follow/{id}/status',
+      'GET /api/user/lists/{listType}',
+      'POST /api/user/lists',
+      'DELETE /api/user/lists/{listType}/{filmId}',
+      'GET /api/user/likes',
+    ]),
+  );
 });

@@ -1,4 +1,4 @@
-import type { FollowResultDto, FollowStatusDto } from './dto/follow.dto';
+import type { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
 
 export function mapFollowStatus(isFollowing: boolean): FollowStatusDto {
   return { isFollowing };
@@ -10,4 +10,8 @@ export function mapFollowResult(
   followerCount: number,
 ): FollowResultDto {
   return { creatorId, isFollowing, followerCount };
+}
+
+export function mapFollowedCreators(rows: { creator_id: number }[]): FollowedCreatorsDto {
+  return { creatorIds: rows.map((row) => row.creator_id) };
 }

@@ -8,7 +8,7 @@ import {
   ParseIdPipe,
   type Identity,
 } from '@kinora/common';
-import { FollowResultDto, FollowStatusDto } from './dto/follow.dto';
+import { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
 import { FollowsService } from './follows.service';
 
 /** Follows of creators, under both paths the SPA calls (the creator cards and the creator page). */
@@ -79,5 +79,13 @@ export class FollowsController {
     @CurrentIdentity() caller: Identity,
   ): Promise<FollowStatusDto> {
     return this.follows.status(id, caller.userId);
+  }
+
+  @Get('user/follows')
+  @ApiOperation({ summary: 'The creators the signed-in member follows, newest follow first' })
+  @ApiOkResponse({ type: FollowedCreatorsDto })
+  @ApiErrorResponses(401)
+  followed(@CurrentIdentity() caller: Identity): Promise<FollowedCreatorsDto> {
+    return this.follows.followed(caller.userId);
   }
 }

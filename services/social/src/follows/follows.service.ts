@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService } from '@kinora/common';
 import { CreatorFollowerCountChangedSchema } from '@kinora/proto';
-import type { FollowResultDto, FollowStatusDto } from './dto/follow.dto';
-import { mapFollowResult, mapFollowStatus } from './follow.mapper';
+import type { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
+import { mapFollowedCreators, mapFollowResult, mapFollowStatus } from './follow.mapper';
 
 @Injectable()
 export class FollowsService {
@@ -69,5 +69,16 @@ export class FollowsService {
     );
     if (!row) throw new NotFoundException(`Creator ${creatorId} not found`);
     return mapFollowStatus(row.following);
+  }
+
+  /** The creators the member follows, newest follow first. */
+  async followed(userId: string): Promise<FollowedCreatorsDto> {
+    const rows = await this.em
+      .fork()
+      .execute<{ creator_id: number }[]>(
+        'select creator_id from follows where user_id = ? order by created_at desc, creator_id desc',
+        [userId],
+      );
+    return mapFollowedCreators(rows);
   }
 }

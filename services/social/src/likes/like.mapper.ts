@@ -1,7 +1,11 @@
-import type { FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
+import type { FilmLikeCountDto, FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
 
 export function mapFilmLike(filmId: number, liked: boolean, likeCount: number): FilmLikeDto {
   return { filmId, liked, likeCount };
+}
+
+export function mapFilmLikeCount(filmId: number, likeCount: number): FilmLikeCountDto {
+  return { filmId, likeCount };
 }
 
 export function mapLikedFilms(rows: { film_id: number }[]): LikedFilmsDto {

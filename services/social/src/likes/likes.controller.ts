@@ -8,7 +8,7 @@ import {
   ParseIdPipe,
   type Identity,
 } from '@kinora/common';
-import { FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
+import { FilmLikeCountDto, FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
 import { LikesService } from './likes.service';
 
 @ApiTags('likes')
@@ -39,6 +39,15 @@ export class LikesController {
     @CurrentIdentity() caller: Identity,
   ): Promise<FilmLikeDto> {
     return this.likes.set(filmId, caller.userId, false);
+  }
+
+  @Get('films/:id/likes')
+  @ApiOperation({ summary: "A published film's number of likes (public)" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: FilmLikeCountDto })
+  @ApiErrorResponses(400, 404)
+  count(@Param('id', ParseIdPipe) filmId: number): Promise<FilmLikeCountDto> {
+    return this.likes.count(filmId);
   }
 
   @Get('user/likes')

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { requirePublishedFilm } from '../films/published-film';
-import type { FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
-import { mapFilmLike, mapLikedFilms } from './like.mapper';
+import type { FilmLikeCountDto, FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
+import { mapFilmLike, mapFilmLikeCount, mapLikedFilms } from './like.mapper';
 
 @Injectable()
 export class LikesService {
@@ -18,11 +18,14 @@ export class LikesService {
         : 'delete from likes where user_id = ? and film_id = ?',
       [userId, filmId],
     );
-    const [count] = await em.execute<{ n: number }[]>(
-      'select count(*)::int as n from likes where film_id = ?',
-      [filmId],
-    );
-    return mapFilmLike(filmId, liked, count!.n);
+    return mapFilmLike(filmId, liked, await likeCount(em, filmId));
+  }
+
+  /** A published film's number of likes. */
+  async count(filmId: number): Promise<FilmLikeCountDto> {
+    const em = this.em.fork();
+    await requirePublishedFilm(em, filmId);
+    return mapFilmLikeCount(filmId, await likeCount(em, filmId));
   }
 
   /** The member's liked films that are published, newest like first. */
@@ -34,4 +37,12 @@ export class LikesService {
     );
     return mapLikedFilms(rows);
   }
+}
+
+async function likeCount(em: EntityManager, filmId: number): Promise<number> {
+  const [count] = await em.execute<{ n: number }[]>(
+    'select count(*)::int as n from likes where film_id = ?',
+    [filmId],
+  );
+  return count!.n;
 }

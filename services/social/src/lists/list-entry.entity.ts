@@ -21,4 +21,8 @@ export class ListEntry {
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** continue_watching: where the member stopped, in seconds; written from viewing progress. */
+  @Property({ type: 'integer', nullable: true })
+  progressSeconds?: number | null;
 }

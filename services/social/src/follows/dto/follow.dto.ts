@@ -14,3 +14,9 @@ export class FollowResultDto extends FollowStatusDto {
   @ApiProperty({ type: 'integer', minimum: 0 })
   followerCount!: number;
 }
+
+/** The creators the member follows, newest follow first: fetched once for every follow button. */
+export class FollowedCreatorsDto {
+  @ApiProperty({ type: 'integer', isArray: true })
+  creatorIds!: number[];
+}

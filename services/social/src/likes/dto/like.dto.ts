@@ -1,15 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** A film's like state for the caller after a like or unlike, with the film's like count. */
-export class FilmLikeDto {
+/** A published film's number of likes (public). */
+export class FilmLikeCountDto {
   @ApiProperty({ type: 'integer' })
   filmId!: number;
 
-  @ApiProperty({ description: 'Whether the caller likes the film now.' })
-  liked!: boolean;
-
   @ApiProperty({ type: 'integer', minimum: 0, description: "The film's number of likes." })
   likeCount!: number;
+}
+
+/** A film's like state for the caller after a like or unlike, with the film's like count. */
+export class FilmLikeDto extends FilmLikeCountDto {
+  @ApiProperty({ description: 'Whether the caller likes the film now.' })
+  liked!: boolean;
 }
 
 /** The films the member likes (published ones), newest like first: fetched once for every card. */

@@ -8,6 +8,7 @@ import {
   type WritableListType,
 } from '@kinora/contracts';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { FilmSummaryDto } from '../../films/dto/film-summary.dto';
 
 const FILM_ID_MESSAGE = 'filmId must be a positive integer';
 export const WRITABLE_LIST_TYPE_MESSAGE = `listType must be one of ${WRITABLE_LIST_TYPES.join(', ')} (continue_watching follows viewing progress)`;
@@ -28,27 +29,6 @@ export class AddToListDto {
 /** limit (default 50) and offset. */
 export class ListEntriesQuery extends PageQuery {}
 
-/** The film of a list entry, from social's films read model (fields unknown to it are null). */
-export class ListFilmDto {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  title!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  genre!: string | null;
-
-  @ApiProperty({ type: 'integer', nullable: true })
-  durationMinutes!: number | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  posterUrl!: string | null;
-
-  @ApiProperty({ type: 'integer', nullable: true })
-  creatorId!: number | null;
-}
-
 export class ListEntryDto {
   @ApiProperty({ type: 'integer' })
   id!: number;
@@ -62,6 +42,13 @@ export class ListEntryDto {
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ type: ListFilmDto })
-  film!: ListFilmDto;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'continue_watching: where the member stopped, in seconds (null on the other lists).',
+  })
+  progressSeconds!: number | null;
+
+  @ApiProperty({ type: FilmSummaryDto })
+  film!: FilmSummaryDto;
 }

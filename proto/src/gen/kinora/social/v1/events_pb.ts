@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/social/v1/events.proto.
  */
 export const file_kinora_social_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxIrYBChtDcmVhdG9yRm9sbG93ZXJDb3VudENoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhIKCmNyZWF0b3JfaWQYAiABKAMSFgoOZm9sbG93ZXJfY291bnQYAyABKAUSDwoHdmVyc2lvbhgEIAEoAzosirUYKHNvY2lhbC5jcmVhdG9yLWZvbGxvd2VyLWNvdW50LWNoYW5nZWQudjFiBnByb3RvMw", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxIrYBChtDcmVhdG9yRm9sbG93ZXJDb3VudENoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhIKCmNyZWF0b3JfaWQYAiABKAMSFgoOZm9sbG93ZXJfY291bnQYAyABKAUSDwoHdmVyc2lvbhgEIAEoAzosirUYKHNvY2lhbC5jcmVhdG9yLWZvbGxvd2VyLWNvdW50LWNoYW5nZWQudjEiqgEKEENyaXRpY1JlZ2lzdGVyZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhEKCWNyaXRpY19pZBgCIAEoAxINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCTofirUYG3NvY2lhbC5jcml0aWMtcmVnaXN0ZXJlZC52MSLSAQoVQ3JpdGljUmV2aWV3UHVibGlzaGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIRCgljcml0aWNfaWQYAiABKAMSDwoHZmlsbV9pZBgDIAEoAxIRCglyZXZpZXdfaWQYBCABKAMSDQoFdGl0bGUYBSABKAkSDgoGcmF0aW5nGAYgASgFEg4KBmVkaXRlZBgHIAEoCDolirUYIXNvY2lhbC5jcml0aWMtcmV2aWV3LXB1Ymxpc2hlZC52MSK4AQoRTGlzdENvdW50c0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB3VzZXJfaWQYAiABKAkSFwoPd2F0Y2hsaXN0X2NvdW50GAMgASgFEhcKD2Zhdm9yaXRlc19jb3VudBgEIAEoBRIPCgd2ZXJzaW9uGAUgASgDOiGKtRgdc29jaWFsLmxpc3QtY291bnRzLWNoYW5nZWQudjFiBnByb3RvMw", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * A film's member reviews changed (a review written, replaced or deleted): the totals after the
@@ -94,4 +94,141 @@ export type CreatorFollowerCountChanged = Message<"kinora.social.v1.CreatorFollo
  */
 export const CreatorFollowerCountChangedSchema: GenMessage<CreatorFollowerCountChanged> = /*@__PURE__*/
   messageDesc(file_kinora_social_v1_events, 1);
+
+/**
+ * An invited critic accepted their invitation: social holds a critic profile for this address.
+ * Keyed by critic_id. Auth makes sure a user with this address exists (named as given) and holds
+ * the critic role; a replay changes nothing more.
+ *
+ * @generated from message kinora.social.v1.CriticRegistered
+ */
+export type CriticRegistered = Message<"kinora.social.v1.CriticRegistered"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 critic_id = 2;
+   */
+  criticId: bigint;
+
+  /**
+   * Lower-cased.
+   *
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 4;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message kinora.social.v1.CriticRegistered.
+ * Use `create(CriticRegisteredSchema)` to create a new message.
+ */
+export const CriticRegisteredSchema: GenMessage<CriticRegistered> = /*@__PURE__*/
+  messageDesc(file_kinora_social_v1_events, 2);
+
+/**
+ * A critic published a review of a film, or replaced theirs (edited is then true). Keyed by
+ * critic_id.
+ *
+ * @generated from message kinora.social.v1.CriticReviewPublished
+ */
+export type CriticReviewPublished = Message<"kinora.social.v1.CriticReviewPublished"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 critic_id = 2;
+   */
+  criticId: bigint;
+
+  /**
+   * @generated from field: int64 film_id = 3;
+   */
+  filmId: bigint;
+
+  /**
+   * @generated from field: int64 review_id = 4;
+   */
+  reviewId: bigint;
+
+  /**
+   * @generated from field: string title = 5;
+   */
+  title: string;
+
+  /**
+   * 1–10.
+   *
+   * @generated from field: int32 rating = 6;
+   */
+  rating: number;
+
+  /**
+   * @generated from field: bool edited = 7;
+   */
+  edited: boolean;
+};
+
+/**
+ * Describes the message kinora.social.v1.CriticReviewPublished.
+ * Use `create(CriticReviewPublishedSchema)` to create a new message.
+ */
+export const CriticReviewPublishedSchema: GenMessage<CriticReviewPublished> = /*@__PURE__*/
+  messageDesc(file_kinora_social_v1_events, 3);
+
+/**
+ * A member's saved-film counts changed (a film added to or removed from their watchlist or
+ * favorites): the counts after the change. Keyed by user_id. version grows by one with every change
+ * of the member's watchlist or favorites, so a consumer keeps the highest version it has seen and
+ * ignores duplicates, replays and late arrivals.
+ *
+ * @generated from message kinora.social.v1.ListCountsChanged
+ */
+export type ListCountsChanged = Message<"kinora.social.v1.ListCountsChanged"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: int32 watchlist_count = 3;
+   */
+  watchlistCount: number;
+
+  /**
+   * @generated from field: int32 favorites_count = 4;
+   */
+  favoritesCount: number;
+
+  /**
+   * @generated from field: int64 version = 5;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message kinora.social.v1.ListCountsChanged.
+ * Use `create(ListCountsChangedSchema)` to create a new message.
+ */
+export const ListCountsChangedSchema: GenMessage<ListCountsChanged> = /*@__PURE__*/
+  messageDesc(file_kinora_social_v1_events, 4);
 

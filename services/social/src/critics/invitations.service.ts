@@ -1,0 +1,157 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  GoneException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { MailerService, OutboxService } from '@kinora/common';
+import { CRITIC_INVITATION_TTL_DAYS } from '@kinora/contracts';
+import { CriticRegisteredSchema } from '@kinora/proto';
+import { createHash, randomBytes } from 'node:crypto';
+import { criticInvitationMail } from './critic-invitation.mail';
+import type {
+  AcceptInvitationDto,
+  InvitationAcceptedDto,
+  InvitationDto,
+  InvitationSentDto,
+} from './dto/invitation.dto';
+
+const INVALID = 'Invalid or expired invitation';
+
+/** Only this digest of a token is stored: a leaked table gives no working link. */
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface InvitationRow {
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+@Injectable()
+export class InvitationsService {
+  private readonly logger = new Logger(InvitationsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxService,
+    private readonly mailer: MailerService,
+  ) {}
+
+  /**
+   * Issues a fresh single-use token for the address (any earlier unused one stops working) and
+   * mails the link. The token itself exists only in the mail.
+   */
+  async invite(email: string, invitedBy: string): Promise<InvitationSentDto> {
+    const { token, expiresAt } = await this.issue(email, invitedBy);
+    const link = this.mailer.link(`/critic-signup?token=${encodeURIComponent(token)}`);
+    try {
+      await this.mailer.send(criticInvitationMail(email, link, CRITIC_INVITATION_TTL_DAYS));
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not send a critic invitation');
+      throw new ServiceUnavailableException('Could not send the invitation right now. Please try again.');
+    }
+    return { email, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * A fresh token for the address, replacing any unused one; only its digest is stored. The
+   * caller hands the token on: invite() by mail, the demo seed straight to accept().
+   */
+  async issue(email: string, invitedBy: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + CRITIC_INVITATION_TTL_DAYS * 24 * 3600_000);
+    await this.em.fork().transactional(async (em) => {
+      await em.execute('delete from critic_invitations where email = ? and used_at is null', [email]);
+      await em.execute(
+        'insert into critic_invitations (email, token_hash, invited_by, expires_at) values (?, ?, ?, ?)',
+        [email, digest(token), invitedBy, expiresAt],
+      );
+    });
+    return { token, expiresAt };
+  }
+
+  /** The invited address, while the token is unused and unexpired. */
+  async find(token: string): Promise<InvitationDto> {
+    const [row] = await this.em
+      .fork()
+      .execute<InvitationRow[]>(
+        'select email, expires_at, used_at from critic_invitations where token_hash = ?',
+        [digest(token)],
+      );
+    this.assertUsable(row);
+    return { email: row.email, expiresAt: new Date(row.expires_at).toISOString() };
+  }
+
+  /**
+   * Uses up the token and creates (or, for an address that is already a critic, updates) the
+   * critic profile, recording social.critic-registered.v1 for auth in the same transaction. The
+   * token is consumed by one conditional update, so of two concurrent accepts exactly one wins.
+   */
+  async accept(input: AcceptInvitationDto): Promise<InvitationAcceptedDto> {
+    const hash = digest(input.token);
+    const profile = input.userData;
+    return this.em.fork().transactional(async (em) => {
+      const [used] = await em.execute<{ email: string }[]>(
+        `update critic_invitations set used_at = now()
+          where token_hash = ? and used_at is null and expires_at > now() returning email`,
+        [hash],
+      );
+      if (!used) {
+        const [row] = await em.execute<InvitationRow[]>(
+          'select email, expires_at, used_at from critic_invitations where token_hash = ?',
+          [hash],
+        );
+        this.assertUsable(row);
+        throw new GoneException(INVALID);
+      }
+      const links = profile.socialLinks ?? {};
+      const [critic] = await em.execute<{ id: number }[]>(
+        `insert into critics (email, first_name, last_name, bio, website, expertise, social_links)
+         values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?::jsonb)
+         on conflict (email) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+           bio = excluded.bio, website = excluded.website, expertise = excluded.expertise,
+           social_links = excluded.social_links, updated_at = now()
+         returning id`,
+        [
+          used.email,
+          profile.firstName,
+          profile.lastName,
+          profile.bio,
+          profile.website ?? null,
+          JSON.stringify([...new Set(profile.expertise ?? [])]),
+          JSON.stringify({
+            twitter: links.twitter,
+            instagram: links.instagram,
+            linkedin: links.linkedin,
+            website: links.website,
+          }),
+        ],
+      );
+      this.outbox.add(
+        em,
+        CriticRegisteredSchema,
+        {
+          criticId: BigInt(critic!.id),
+          email: used.email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+        },
+        String(critic!.id),
+      );
+      return {
+        message: 'Critic account created. Sign in with your email to continue.',
+        criticId: critic!.id,
+        email: used.email,
+      };
+    });
+  }
+
+  private assertUsable(row: InvitationRow | undefined): asserts row is InvitationRow {
+    if (!row) throw new NotFoundException(INVALID);
+    if (row.used_at) throw new GoneException('This invitation has already been used');
+    if (new Date(row.expires_at).getTime() <= Date.now())
+      throw new GoneException('This invitation has expired');
+  }
+}

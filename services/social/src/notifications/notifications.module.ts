@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CriticReviewPublishedHandler } from './critic-review-published.handler';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsService } from './notifications.service';
+
+@Module({
+  controllers: [NotificationsController, CriticReviewPublishedHandler],
+  providers: [NotificationsService],
+  exports: [NotificationsService],
+})
+export class NotificationsModule {}
