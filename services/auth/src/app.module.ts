@@ -1,15 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@kinora/common';
+import { MailerService, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
-import { MailerService } from './mail/mailer.service';
+import { ListCountsChangedHandler } from './lists/list-counts-changed.handler';
 import { CreatorRegisteredHandler } from './roles/creator-registered.handler';
+import { CriticRegisteredHandler } from './roles/critic-registered.handler';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RateLimiter } from './sign-in/rate-limiter';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignInService } from './sign-in/sign-in.service';
+import { AvatarBodyParser } from './users/avatar-body.parser';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -25,8 +27,10 @@ export class AppModule {
         SessionsController,
         IdentityController,
         CreatorRegisteredHandler,
+        CriticRegisteredHandler,
+        ListCountsChangedHandler,
       ],
-      providers: [UsersService, SessionsService, SignInService, RateLimiter, MailerService],
+      providers: [AvatarBodyParser, UsersService, SessionsService, SignInService, RateLimiter, MailerService],
     };
   }
 }

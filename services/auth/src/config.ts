@@ -1,9 +1,11 @@
-import { baseConfigSchema } from '@kinora/common';
+import { baseConfigSchema, mailConfigSchema } from '@kinora/common';
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 
 const DEV_SECRET = 'kinora-development-secret-change-me';
 
 export const configSchema = baseConfigSchema
+  .merge(mailConfigSchema)
   .extend({
     /** Addresses that get isAdmin when they sign in (comma-separated). */
     ADMIN_EMAILS: z
@@ -15,12 +17,6 @@ export const configSchema = baseConfigSchema
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       ),
-    SMTP_URL: z
-      .string()
-      .url()
-      .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
-      .default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().min(3).default('Kinora <no-reply@kinora.local>'),
     /** Key of the HMAC that stores sign-in codes; must be set (and secret) in production. */
     AUTH_SECRET: z.string().min(16).default(DEV_SECRET),
     SIGN_IN_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
@@ -30,6 +26,9 @@ export const configSchema = baseConfigSchema
     SEND_CODE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SEND_CODE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Directory the gateway serves at /media/: uploaded avatars are written under avatars/. */
+    MEDIA_ROOT: z.string().refine((path) => isAbsolute(path), 'must be an absolute path'),
+    FFMPEG_PATH: z.string().default('ffmpeg'),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && config.AUTH_SECRET === DEV_SECRET) {

@@ -1,3 +1,4 @@
+import { ListCounts20261123004200 } from './migrations/list-counts.migration';
 import { SignInAndSessions20261121005000 } from './migrations/sign-in.migration';
 import { Users20261121001000 } from './migrations/users.migration';
 import { Session } from './sessions/session.entity';
@@ -9,5 +10,6 @@ export const DATABASE = {
   migrations: [
     { name: 'Users20261121001000', class: Users20261121001000 },
     { name: 'SignInAndSessions20261121005000', class: SignInAndSessions20261121005000 },
+    { name: 'ListCounts20261123004200', class: ListCounts20261123004200 },
   ],
 };

@@ -105,7 +105,13 @@ beforeAll(async () => {
   await migrate({ url: authDb.url, ...DATABASE });
   const migrated = spawnSync(process.execPath, [join(CATALOG, 'migrate.js')], { env: catalogEnv() });
   expect({ status: migrated.status, stderr: migrated.stderr.toString() }).toMatchObject({ status: 0 });
-  const env = serviceEnv({ port: PORT + 1, database: authDb, kafka, redis, extra: { LOG_LEVEL: 'warn' } });
+  const env = serviceEnv({
+    port: PORT + 1,
+    database: authDb,
+    kafka,
+    redis,
+    extra: { LOG_LEVEL: 'warn', MEDIA_ROOT: tmpdir() },
+  });
   auth = await createTestContext(AppModule.forRoot(loadConfig(configSchema, env)));
 });
 

@@ -23,6 +23,7 @@ import { CreatorRegisteredSchema, EnvelopeSchema } from '@kinora/proto';
 import fc from 'fast-check';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -53,6 +54,7 @@ beforeAll(async () => {
       SMTP_URL: mail.smtpUrl,
       ADMIN_EMAILS: `someone@else.org, ${ADMIN.toUpperCase()}`,
       SEND_CODE_LIMIT_PER_IP: '12',
+      MEDIA_ROOT: tmpdir(),
     },
   });
   sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
@@ -117,14 +119,19 @@ describe('passwordless sign-in', () => {
     const user = response.json();
     expect(Object.keys(user).sort()).toStrictEqual([
       'email',
+      'favoritesCount',
       'firstName',
       'id',
       'isAdmin',
       'lastName',
       'profileImageUrl',
+      'roles',
       'subscriptionExpiry',
       'subscriptionType',
+      'watchlistCount',
     ]);
+    expect([user.watchlistCount, user.favoritesCount]).toStrictEqual([0, 0]);
+    expect(user.roles).toStrictEqual([]);
     expect(user.email).toBe(email.toLowerCase());
     expect(user.isAdmin).toBe(false);
     expect(user.subscriptionType).toBe('free');

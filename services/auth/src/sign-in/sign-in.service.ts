@@ -7,14 +7,14 @@ import {
   Logger,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { CONFIG } from '@kinora/common';
+import { CONFIG, MailerService } from '@kinora/common';
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
-import { MailerService } from '../mail/mailer.service';
 import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { RateLimiter } from './rate-limiter';
+import { signInCodeMail } from './sign-in-code.mail';
 
 export class SignInException extends HttpException {
   constructor(status: HttpStatus, cause: string) {
@@ -89,7 +89,7 @@ export class SignInService {
       [email, this.hash(code), expiresAt],
     );
     try {
-      await this.mailer.sendSignInCode(email, code, this.config.SIGN_IN_CODE_TTL_MINUTES);
+      await this.mailer.send(signInCodeMail(email, code, this.config.SIGN_IN_CODE_TTL_MINUTES));
     } catch (error) {
       this.logger.error({ err: error }, 'could not send a sign-in code');
       throw new ServiceUnavailableException({

@@ -6,7 +6,17 @@ export type { SubscriptionType, UserRole };
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'id' | 'isAdmin' | 'roles' | 'subscriptionType' | 'version' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'isAdmin'
+    | 'roles'
+    | 'subscriptionType'
+    | 'version'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'watchlistCount'
+    | 'favoritesCount'
+    | 'listCountsVersion';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -36,6 +46,16 @@ export class User {
 
   @Property({ type: 'timestamptz', nullable: true })
   subscriptionExpiry?: Date | null;
+
+  /** Saved-film counts, kept from social.list-counts-changed.v1 (the highest version wins). */
+  @Property({ type: 'integer' })
+  watchlistCount = 0;
+
+  @Property({ type: 'integer' })
+  favoritesCount = 0;
+
+  @Property({ type: 'bigint' })
+  listCountsVersion = '0';
 
   /** Bumped on every change that is published, so read models can drop stale states. */
   @Property({ type: 'bigint', version: false })

@@ -14,8 +14,11 @@ export function mapUser(user: User): UserDto {
     email: user.email,
     profileImageUrl: user.profileImageUrl ?? null,
     isAdmin: user.isAdmin,
+    roles: [...user.roles],
     subscriptionType: user.subscriptionType,
     subscriptionExpiry: user.subscriptionExpiry?.toISOString() ?? null,
+    watchlistCount: user.watchlistCount,
+    favoritesCount: user.favoritesCount,
   };
 }
 

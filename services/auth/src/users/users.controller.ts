@@ -1,5 +1,17 @@
-import { BadRequestException, Body, Controller, Get, Patch, UnauthorizedException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  UnauthorizedException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@kinora/contracts';
+import { ACCEPTED_IMAGE_FORMATS } from './avatar-image';
 import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserDto } from './dto/user.dto';
@@ -32,5 +44,23 @@ export class UsersController {
       throw new BadRequestException('Nothing to update: send firstName, lastName or profileImageUrl');
     }
     return mapUser(await this.users.update(identity.userId, body));
+  }
+
+  @Post('avatar')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: `Upload a new avatar: the image itself as the body (${ACCEPTED_IMAGE_FORMATS}, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB), stored as a ${AVATAR_SIZE_PX}×${AVATAR_SIZE_PX} center-cropped JPEG`,
+  })
+  @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrorResponses(400, 401, 413, 415)
+  async uploadAvatar(@CurrentIdentity() identity: Identity, @Body() body: unknown): Promise<UserDto> {
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new UnsupportedMediaTypeException(
+        `Send the avatar as an image body (${ACCEPTED_IMAGE_FORMATS}) with its image/* content type`,
+      );
+    }
+    return mapUser(await this.users.replaceAvatar(identity.userId, body));
   }
 }

@@ -1,15 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { CONFIG, OutboxService } from '@kinora/common';
 import { UserRegisteredSchema, UserUpdatedSchema } from '@kinora/proto';
 import type { Config } from '../config';
+import { NotAnImageError, removeStoredAvatar, storeAvatar } from './avatar-image';
 import type { UpdateUserDto } from './dto/update-user.dto';
 import { User, type UserRole } from './user.entity';
 import { toUserProfile } from './user.mapper';
 
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
@@ -58,6 +61,45 @@ export class UsersService {
     });
   }
 
+  /**
+   * Stores an uploaded image as the user's avatar (see storeAvatar), sets profileImageUrl to it and
+   * publishes auth.user-updated.v1 as a profile edit does; the replaced upload is then removed.
+   */
+  async replaceAvatar(userId: string, image: Buffer): Promise<User> {
+    const current = await this.findById(userId);
+    if (!current) throw new UnauthorizedException('Unauthorized');
+    let url: string;
+    try {
+      url = await storeAvatar(image, {
+        userId,
+        mediaRoot: this.config.MEDIA_ROOT,
+        ffmpeg: this.config.FFMPEG_PATH,
+      });
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new BadRequestException(error.message);
+      throw error;
+    }
+    let previous: string | null | undefined;
+    const user = await this.em
+      .fork()
+      .transactional(async (em) => {
+        const locked = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!locked) throw new UnauthorizedException('Unauthorized');
+        previous = locked.profileImageUrl;
+        locked.profileImageUrl = url;
+        await this.publishUpdate(em, locked);
+        return locked;
+      })
+      .catch(async (error: unknown) => {
+        await removeStoredAvatar(url, this.config.MEDIA_ROOT);
+        throw error;
+      });
+    await removeStoredAvatar(previous, this.config.MEDIA_ROOT).catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'could not remove a replaced avatar'),
+    );
+    return user;
+  }
+
   /** Adds a role granted by another context (in the caller's transaction); granting twice is a no-op. */
   async grantRole(em: EntityManager, userId: string, role: UserRole): Promise<void> {
     const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -65,6 +107,35 @@ export class UsersService {
     if (user.roles.includes(role)) return;
     user.roles = [...user.roles, role];
     await this.publishUpdate(em, user);
+  }
+
+  /**
+   * The invited critic's account (in the caller's transaction): created with the given names if
+   * the address is unknown, else named as given; either way it holds the critic role afterwards.
+   * Publishes only what changed, so a second delivery publishes nothing.
+   */
+  async registerCritic(
+    em: EntityManager,
+    rawEmail: string,
+    names: { firstName: string; lastName: string },
+  ): Promise<void> {
+    const email = rawEmail.trim().toLowerCase();
+    const firstName = names.firstName || null;
+    const lastName = names.lastName || null;
+    const existing = await em.findOne(User, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!existing) {
+      const isAdmin = this.config.ADMIN_EMAILS.includes(email);
+      const user = em.create(User, { email, isAdmin, firstName, lastName, roles: ['critic'] });
+      await em.flush();
+      this.outbox.add(em, UserRegisteredSchema, { user: toUserProfile(user) }, user.id);
+      return;
+    }
+    const named = existing.firstName === firstName && existing.lastName === lastName;
+    if (named && existing.roles.includes('critic')) return;
+    existing.firstName = firstName;
+    existing.lastName = lastName;
+    if (!existing.roles.includes('critic')) existing.roles = [...existing.roles, 'critic'];
+    await this.publishUpdate(em, existing);
   }
 
   /** Bumps the version and publishes the whole new state, in the same transaction. */

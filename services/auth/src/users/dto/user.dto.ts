@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUBSCRIPTION_TYPES, type SubscriptionType } from '@kinora/contracts';
+import { SUBSCRIPTION_TYPES, USER_ROLES, type SubscriptionType, type UserRole } from '@kinora/contracts';
 
 /** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
 export class UserDto {
@@ -21,9 +21,23 @@ export class UserDto {
   @ApiProperty()
   isAdmin!: boolean;
 
+  @ApiProperty({
+    enum: USER_ROLES,
+    enumName: 'UserRole',
+    isArray: true,
+    description: 'Roles granted by other services (creator, critic): which screens the member has.',
+  })
+  roles!: UserRole[];
+
   @ApiProperty({ enum: SUBSCRIPTION_TYPES, enumName: 'SubscriptionType' })
   subscriptionType!: SubscriptionType;
 
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   subscriptionExpiry!: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Films on the watchlist.' })
+  watchlistCount!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Films in favorites.' })
+  favoritesCount!: number;
 }
