@@ -107,3 +107,45 @@ export type ListType = (typeof LIST_TYPES)[number];
 export const WRITABLE_LIST_TYPES = ['watchlist', 'favorites'] as const satisfies readonly ListType[];
 export type WritableListType = (typeof WRITABLE_LIST_TYPES)[number];
 export const USER_LIST_DEFAULT_LIMIT = 50;
+
+/** What a critic may name as their expertise (any subset, in this order on the form). */
+export const CRITIC_EXPERTISE = [
+  'Drama',
+  'Comedy',
+  'Action',
+  'Thriller',
+  'Horror',
+  'Romance',
+  'Sci-Fi',
+  'Fantasy',
+  'Documentary',
+  'Animation',
+  'Crime',
+  'Mystery',
+] as const;
+export type CriticExpertise = (typeof CRITIC_EXPERTISE)[number];
+/** A critic's professional bio: required, at most this long. */
+export const CRITIC_BIO_MAX_LENGTH = 1000;
+/** Website and social links of a critic: each at most this long. */
+export const CRITIC_LINK_MAX_LENGTH = 200;
+/** A critic invitation works once and for this many days. */
+export const CRITIC_INVITATION_TTL_DAYS = 7;
+/** A critic review: a title up to 120 characters, a rating 1–10 and a text like a member review's. */
+export const CRITIC_REVIEW_TITLE_MAX_LENGTH = 120;
+/** Critic recommendations: at most this many of the critic's highest-rated films. */
+export const CRITIC_RECOMMENDATIONS_LIMIT = 10;
+/** The critic dashboard's Recent Reviews show this many. */
+export const CRITIC_RECENT_REVIEWS = 5;
+/**
+ * In-app notifications: a film published by a creator the member follows, a review published by a
+ * critic the member follows. One notification per member, kind and subject (the film, or the review).
+ */
+export const NOTIFICATION_KINDS = ['film_published', 'critic_review'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+/** The SPA polls the unread count this often (ms). */
+export const NOTIFICATIONS_POLL_INTERVAL_MS = 60_000;
+
+/** Avatar upload: an image body of at most this many bytes, stored as a square JPEG of this side. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;

@@ -7,7 +7,7 @@ export class ListCreatorsQuery extends PageQuery {
   @ApiPropertyOptional({
     enum: CREATOR_TYPES,
     enumName: 'CreatorType',
-    description: 'critic finds none here.',
+    description: "critic: the gateway sends that list to social's critics list; asked here, it finds none.",
   })
   @IsOptional()
   @IsIn(CREATOR_TYPES, { message: 'type must be creator or critic' })
