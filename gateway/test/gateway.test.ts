@@ -278,6 +278,19 @@ describe('gateway (real nginx, fake services)', () => {
       ['POST', '/api/user/lists', 'social'],
       ['GET', '/api/user/lists/watchlist', 'social'],
       ['DELETE', '/api/user/lists/favorites/12', 'social'],
+      ['GET', '/api/films/12/critic-reviews', 'social'],
+      ['POST', '/api/films/12/critic-reviews', 'social'],
+      ['GET', '/api/critics?limit=8', 'social'],
+      ['POST', '/api/critics/invitations', 'social'],
+      ['GET', '/api/critics/invitation/abc', 'social'],
+      ['POST', '/api/critics/accept-invitation', 'social'],
+      ['GET', '/api/critics/dashboard', 'social'],
+      ['GET', '/api/critics/following', 'social'],
+      ['GET', '/api/critics/4', 'social'],
+      ['PATCH', '/api/critics/4', 'social'],
+      ['GET', '/api/critics/4/recommendations', 'social'],
+      ['POST', '/api/critics/4/follow', 'social'],
+      ['GET', '/api/critics/4/follow-status', 'social'],
       ['GET', '/api/admin/stats', 'admin'],
       ['POST', '/api/waitlist', 'admin'],
       ['POST', '/api/feedback', 'admin'],
@@ -290,6 +303,13 @@ describe('gateway (real nginx, fake services)', () => {
     }
   });
 
+  test('the creators list asked for critics is social critics list, with the query string kept', async () => {
+    const seen = await echo('GET', '/api/creators?type=critic&limit=20');
+    assert.equal(seen.service, 'social');
+    assert.equal(seen.url, '/api/critics?type=critic&limit=20');
+    assert.equal((await echo('GET', '/api/creators?type=creator&limit=20')).service, 'catalog');
+  });
+
   test('an /api path outside the table gets a JSON 404 from nginx itself', async () => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
@@ -298,13 +318,13 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/films/12/foo'],
       ['POST', '/api/creators/3/follow/now'],
       ['GET', '/api/follow'],
-      ['POST', '/api/films/12/likes'],
+      ['POST', '/api/films/12/liked'],
       ['GET', '/api/user/lists/watchlist/12/more'],
       // Routes arrive with their handlers (gateway/test/routes-contract.test.ts): none of these yet.
       ['POST', '/api/uploads'],
       ['PATCH', '/api/uploads/4f2a'],
       ['GET', '/api/films/12/reviews/3/more'],
-      ['GET', '/api/critics/dashboard'],
+      ['GET', '/api/critics/4/follow/now'],
       ['POST', '/api/ads/select'],
       ['GET', '/api/analytics/admin'],
       ['GET', '/api/admin/films/pending'],

@@ -24,6 +24,16 @@ export interface Location {
   /** The upstream of its proxy_pass, if any. */
   upstream?: string;
   line: number;
+  /** `if ($arg_<name> = <value>) { rewrite ^ <path> break; proxy_pass http://<upstream>; }` blocks. */
+  branches: Branch[];
+}
+
+/** A request of the location whose query argument has a given value goes elsewhere. */
+export interface Branch {
+  arg: string;
+  value: string;
+  rewrite?: string;
+  upstream?: string;
 }
 
 /** The locations of routes.conf, in file order. */
@@ -31,17 +41,32 @@ export function parseRoutes(text: string): Location[] {
   const locations: Location[] = [];
   const lines = text.split('\n');
   let current: Location | undefined;
+  let branch: Branch | undefined;
   let depth = 0;
   lines.forEach((raw, index) => {
     const line = raw.replace(/#.*$/, '');
     const start = /^\s*location\s+(=|\^~|~\*|~)?\s*(\S+)\s*\{/.exec(line);
     if (start && depth === 0) {
-      current = { modifier: (start[1] ?? '') as Location['modifier'], pattern: start[2]!, line: index + 1 };
+      current = {
+        modifier: (start[1] ?? '') as Location['modifier'],
+        pattern: start[2]!,
+        line: index + 1,
+        branches: [],
+      };
       locations.push(current);
     }
+    const condition = /^\s*if\s*\(\$arg_(\w+)\s*=\s*([^)\s]+)\s*\)\s*\{/.exec(line);
+    if (condition && current && depth === 1) {
+      branch = { arg: condition[1]!, value: condition[2]! };
+      current.branches.push(branch);
+    }
+    const rewrite = /^\s*rewrite\s+\^\s+(\S+)\s+break;/.exec(line);
+    if (rewrite && branch) branch.rewrite = rewrite[1];
     const upstream = /proxy_pass\s+http:\/\/([A-Za-z0-9_-]+)/.exec(line);
-    if (upstream && current) current.upstream = upstream[1];
+    if (upstream && branch) branch.upstream = upstream[1];
+    else if (upstream && current) current.upstream = upstream[1];
     depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
+    if (depth <= 1) branch = undefined;
     if (depth === 0) current = undefined;
   });
   return locations;
@@ -124,6 +149,38 @@ describe('gateway/routes.conf against the OpenAPI documents', () => {
       return !operations.some(({ uri }) => matchLocation(locations, uri) === location);
     });
     assert.deepEqual(idle.map(label), [], 'locations no documented operation reaches');
+  });
+
+  test('a query-argument branch rewrites to a GET its upstream documents, taking that argument', () => {
+    const branches = locations.flatMap((location) =>
+      location.branches.map((branch) => ({ location, branch })),
+    );
+    assert.ok(branches.length > 0, 'no branches parsed');
+    for (const { location, branch } of branches) {
+      const where = `${label(location)} if $arg_${branch.arg} = ${branch.value}`;
+      assert.ok(branch.upstream && branch.rewrite, `${where}: needs a rewrite and a proxy_pass`);
+      const target = operations.find(
+        (op) => op.service === branch.upstream && op.method === 'GET' && op.path === branch.rewrite,
+      );
+      assert.ok(target, `${where}: ${branch.upstream} documents no GET ${branch.rewrite}`);
+      const parameters = (
+        documents[target.service].paths?.[target.path]?.get as {
+          parameters?: { name: string; in: string; schema?: { enum?: unknown[] } }[];
+        }
+      ).parameters;
+      const arg = parameters?.find((p) => p.in === 'query' && p.name === branch.arg);
+      assert.ok(arg, `${where}: GET ${branch.rewrite} takes no ${branch.arg} query parameter`);
+      assert.ok(
+        !arg.schema?.enum || arg.schema.enum.includes(branch.value),
+        `${where}: ${branch.value} refused`,
+      );
+    }
+    const creators = matchLocation(locations, '/api/creators');
+    assert.equal(creators?.upstream, 'catalog');
+    assert.deepEqual(
+      creators?.branches.map((b) => [b.arg, b.value, b.upstream, b.rewrite]),
+      [['type', 'critic', 'social', '/api/critics']],
+    );
   });
 
   test('the matcher follows nginx: exact, ^~ prefix, first regex, then the longest prefix', () => {

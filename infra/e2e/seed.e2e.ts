@@ -40,6 +40,37 @@ test('the demo catalog is real: published films with HLS renditions and posters'
   }
 });
 
+test('the demo community is real: reviews reach the films ratings, follows the creators', async () => {
+  // community-seed acts on each film once it is published; its events reach catalog shortly after.
+  const deadline = Date.now() + 90_000;
+  let film: (Film & { rating: string | null; reviewCount?: number }) | undefined;
+  for (;;) {
+    const loaded = (await films()) as (Film & { rating: string | null })[];
+    film = loaded.find((candidate) => candidate.title === 'Rule 110');
+    if (film?.rating && Number(film.rating) > 0) break;
+    assert.ok(Date.now() < deadline, `Rule 110 never got its demo reviews' rating: ${JSON.stringify(film)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const reviews = (await (await fetch(`${GATEWAY}/api/films/${film.id}/reviews`)).json()) as {
+    rating: number;
+    user: { firstName: string };
+  }[];
+  assert.ok(reviews.length >= 2, `demo reviews of Rule 110: ${reviews.length}`);
+  const mean = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+  assert.equal(Number(film.rating), Math.round(mean * 10) / 10);
+  assert.ok(
+    reviews.every((review) => review.user.firstName),
+    'reviewers have names',
+  );
+  const followed = (await (await fetch(`${CATALOG}/api/creators?limit=100`)).json()) as {
+    _count: { followers: number };
+  }[];
+  assert.ok(
+    followed.some((creator) => creator._count.followers > 0),
+    'some creator has followers',
+  );
+});
+
 test('seeding again adds nothing', async () => {
   const before = { films: (await films()).map((film) => film.id).sort(), creators: await creators() };
   const result = spawnSync(

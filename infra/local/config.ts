@@ -134,11 +134,15 @@ export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEn
   for (const name of ['NODE_ENV', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
     if (process.env[name]) env[name] = process.env[name];
   }
-  if (service === 'auth') {
+  if (service === 'auth' || service === 'social') {
     env.SMTP_URL = SMTP_URL;
+    env.PUBLIC_URL = PUBLIC_URL;
+  }
+  if (service === 'auth') {
     if (process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = process.env.ADMIN_EMAILS;
   }
-  if (service === 'catalog') env.MEDIA_ROOT = MEDIA_ROOT;
+  // catalog writes films and posters, auth writes uploaded avatars.
+  if (service === 'catalog' || service === 'auth') env.MEDIA_ROOT = MEDIA_ROOT;
   return env;
 }
 

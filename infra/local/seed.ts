@@ -2,15 +2,21 @@
 // catalog's synthesizes, transcodes and publishes the films. `make up` runs auth's part in the
 // foreground (seconds) and catalog's as a managed background process, `demo-seed` (log in
 // .run/logs/demo-seed.log, stopped by `make down`), which writes its progress to
-// .run/demo-seed.json for `make status`. `make seed` runs both in the foreground.
+// .run/demo-seed.json for `make status`. The demo community (infra/seed/demo-community.json:
+// members, critics, reviews, likes, follows) is auth's (members) and social's part: social's runs
+// as the background process `community-seed`, acting on each film as soon as it is published.
+// `make seed` runs them all in the foreground.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, SERVICES, type ServiceName, serviceDir, serviceEntry, serviceEnv } from './config';
 import { RunnerError, logTail, run, runningPid, say, sleep, start, stop } from './proc';
 
 export const SEEDER = 'demo-seed';
+const COMMUNITY_SEEDER = 'community-seed';
 export const SEED_STATUS_FILE = join(RUN_DIR, 'demo-seed.json');
-const MANIFEST = join(ROOT, 'infra', 'seed', 'demo-catalog.json');
+// Another manifest of the same shape (KINORA_SEED_MANIFEST) seeds other content the same way:
+// the end-to-end tests publish a followed creator's film with one.
+const MANIFEST = process.env.KINORA_SEED_MANIFEST || join(ROOT, 'infra', 'seed', 'demo-catalog.json');
 
 type FilmState = 'waiting' | 'synthesizing' | 'queued' | 'transcoding' | 'published' | 'failed';
 
@@ -82,9 +88,12 @@ function runInForeground(name: ServiceName): void {
  * earlier `make up` is stopped first, so two never add the same film.
  */
 export async function seedForeground(): Promise<void> {
-  if (await stop(SEEDER)) say(`Stopped the background ${SEEDER}; seeding in the foreground.`);
+  for (const seeder of [SEEDER, COMMUNITY_SEEDER]) {
+    if (await stop(seeder)) say(`Stopped the background ${seeder}; seeding in the foreground.`);
+  }
   runInForeground('auth');
   runInForeground('catalog');
+  runInForeground('social');
 }
 
 /** One line of progress: "n of N published, k transcoding, f failed". */
@@ -103,10 +112,16 @@ export function progressLine(status: SeedStatus): string {
  */
 export async function seedInBackground(): Promise<SeedStatus | undefined> {
   await stop(SEEDER);
+  await stop(COMMUNITY_SEEDER);
   rmSync(SEED_STATUS_FILE, { force: true });
   runInForeground('auth');
-  const { args, cwd, env } = seedProcess('catalog');
-  start(SEEDER, process.execPath, args, { cwd, env });
+  for (const [name, service] of [
+    [SEEDER, 'catalog'],
+    [COMMUNITY_SEEDER, 'social'],
+  ] as const) {
+    const { args, cwd, env } = seedProcess(service);
+    start(name, process.execPath, args, { cwd, env });
+  }
   const mode = waitMode();
   if (mode === 'none') return readSeedStatus();
 
@@ -159,6 +174,12 @@ export function describeSeed(): string[] {
   const lines = [
     `  demo catalog${status.set === 'small' ? ' (quick set)' : ''}: ${progressLine(status)}; ${state}`,
   ];
+  const community = runningPid(COMMUNITY_SEEDER);
+  lines.push(
+    community !== undefined
+      ? `  demo community: loading as films are published (pid ${community}, log .run/logs/${COMMUNITY_SEEDER}.log)`
+      : `  demo community: not loading (the last lines of .run/logs/${COMMUNITY_SEEDER}.log say how it ended)`,
+  );
   for (const film of status.films.filter((f) => f.state === 'failed')) {
     lines.push(`    failed: "${film.title}": ${film.reason ?? 'no reason recorded'}`);
   }

@@ -246,7 +246,8 @@ const SERVICE_ENV = [
   'OTEL_EXPORTER_OTLP_ENDPOINT',
 ];
 const EXTRA_ENV: Record<string, string[]> = {
-  auth: ['SMTP_URL', 'ADMIN_EMAILS'],
+  auth: ['SMTP_URL', 'ADMIN_EMAILS', 'MEDIA_ROOT'],
+  social: ['SMTP_URL', 'PUBLIC_URL'],
   catalog: ['MEDIA_ROOT'],
   'catalog-worker': ['MEDIA_ROOT'],
 };
@@ -257,7 +258,7 @@ const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
 /** The BullMQ workers: the media pipeline and the rollups. */
 const WORKERS = ['analytics-worker', 'catalog-worker'];
 /** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
-const MEDIA_WRITERS = ['catalog', 'catalog-worker'];
+const MEDIA_WRITERS = ['auth', 'catalog', 'catalog-worker'];
 
 const servicePackages = sorted(
   readdirSync(join(root, 'services'), { withFileTypes: true })
@@ -936,20 +937,25 @@ describe('deployment descriptions', () => {
       assert.match(dockerfile('catalog'), /ffmpeg/, 'catalog needs ffmpeg (media pipeline)');
     });
 
-    it('keeps the Dockerfiles the same shape: only name and port differ, plus catalog additions', () => {
+    it('keeps the Dockerfiles the same shape: only name and port differ, plus media additions', () => {
       const shape = (name: string) =>
         dockerfile(name).replaceAll(name, '<name>').replaceAll(port(name), '<port>');
-      const plain = servicePackages.filter((name) => name !== 'catalog');
+      // catalog (media pipeline) and auth (avatars) add ffmpeg and the media directory.
+      const withMedia = ['auth', 'catalog'];
+      const plain = servicePackages.filter((name) => !withMedia.includes(name));
       const reference = shape(plain[0]).split('\n');
       for (const name of plain.slice(1))
         assert.deepEqual(shape(name).split('\n'), reference, `services/${name}/Dockerfile`);
-      // catalog: the reference lines in order, plus lines of its own.
-      const catalogLines = shape('catalog').split('\n');
-      let at = 0;
-      for (const line of reference.filter((l) => !l.startsWith('#') && !/^ {4}PORT=/.test(l))) {
-        at = catalogLines.indexOf(line, at);
-        assert.ok(at >= 0, `services/catalog/Dockerfile lacks: ${line}`);
-        at += 1;
+      // The reference lines in order, plus lines of their own.
+      for (const name of withMedia) {
+        const lines = shape(name).split('\n');
+        let at = 0;
+        for (const line of reference.filter((l) => !l.startsWith('#') && !/^ {4}PORT=/.test(l))) {
+          at = lines.indexOf(line, at);
+          assert.ok(at >= 0, `services/${name}/Dockerfile lacks: ${line}`);
+          at += 1;
+        }
+        assert.match(dockerfile(name), /ffmpeg/, `${name} needs ffmpeg`);
       }
     });
 
