@@ -48,6 +48,31 @@ describe('useLogout', () => {
     expect(queryClient.getQueryData(getUserQueryOptions().queryKey)).toBeNull();
   });
 
+  it('aborts signed-in reads still in flight before the session ends', async () => {
+    const events: string[] = [];
+    fetchMock.mockImplementation((input, init) => {
+      events.push(String(input));
+      if (String(input) === '/api/auth/logout') return Promise.resolve(new Response(null, { status: 204 }));
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          events.push('aborted');
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    });
+    const { queryClient } = renderWithProviders(<SignOutButton />, { route: '/home' });
+    queryClient.setQueryData(getUserQueryOptions().queryKey, makeUser());
+    void queryClient.prefetchQuery({
+      queryKey: ['likes', 'mine'],
+      queryFn: ({ signal }) => fetch('/api/user/likes', { signal }),
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(events).toEqual(['/api/user/likes', 'aborted', '/api/auth/logout']);
+  });
+
   it("toasts 'Logout failed' and stays put on failure", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockResolvedValue(jsonResponse({ statusCode: 500 }, { status: 500 }));

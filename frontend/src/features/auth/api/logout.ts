@@ -26,8 +26,14 @@ export function useLogout() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  const userHash = hashKey(userQuery.queryKey);
+  const notTheUser = (query: { queryHash: string }) => query.queryHash !== userHash;
+
   return useMutation({
     mutationFn: logout,
+    // A signed-in read still in flight would reach the server after the session ends and come
+    // back 401; abort it before the session is ended.
+    onMutate: () => queryClient.cancelQueries({ predicate: notTheUser }),
     onSuccess: async () => {
       // A user fetch still in flight must not put the old user back.
       await queryClient.cancelQueries({ queryKey: userQuery.queryKey });
@@ -37,8 +43,7 @@ export function useLogout() {
       redirectTimer.current = setTimeout(() => {
         navigate(paths.landing);
         // Drop what the signed-in user had loaded (lists, follow state...) without refetching it now.
-        const userHash = hashKey(userQuery.queryKey);
-        queryClient.removeQueries({ predicate: (query) => query.queryHash !== userHash });
+        queryClient.removeQueries({ predicate: notTheUser });
       }, LOGOUT_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
