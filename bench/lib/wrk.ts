@@ -12,6 +12,8 @@ export interface Scenario {
   description: string;
   url: string;
   headers: Record<string, string>;
+  /** Paths on the url's origin requested in turn by each connection (instead of the url's path). */
+  rotate?: string[];
 }
 
 export interface WrkResult {
@@ -135,16 +137,29 @@ export interface Row {
   result: WrkResult;
 }
 
+// A request() hook cycling through the scenario's paths, with the scenario's headers.
+function rotateScript(paths: string[]): string {
+  const list = paths.map((path) => JSON.stringify(path)).join(', ');
+  return `
+local paths = { ${list} }
+local next_path = 0
+request = function()
+  next_path = next_path % #paths + 1
+  return wrk.format("GET", paths[next_path])
+end
+`;
+}
+
 /** Warms up and measures each scenario in turn (BENCH_WARMUP, BENCH_DURATION seconds). */
 export async function measure(scenarios: Scenario[]): Promise<Row[]> {
   const duration = setting('BENCH_DURATION', 10);
   const warmup = setting('BENCH_WARMUP', 2);
   const scratch = mkdtempSync(join(tmpdir(), 'kinora-bench-'));
-  const script = join(scratch, 'done.lua');
-  writeFileSync(script, DONE_SCRIPT);
   try {
     const rows: Row[] = [];
-    for (const scenario of scenarios) {
+    for (const [index, scenario] of scenarios.entries()) {
+      const script = join(scratch, `scenario-${index}.lua`);
+      writeFileSync(script, (scenario.rotate ? rotateScript(scenario.rotate) : '') + DONE_SCRIPT);
       process.stdout.write(`${scenario.name}: warm-up ${warmup}s, measure ${duration}s...\n`);
       await runWrk(scenario, warmup, script);
       rows.push({ scenario, result: await runWrk(scenario, duration, script) });

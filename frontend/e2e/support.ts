@@ -1,5 +1,10 @@
 /** Shared set-up of the browser end-to-end tests (not a test file itself). */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
@@ -46,36 +51,108 @@ type Mail = {
 export const uniqueAddress = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
 
-/** Polls maildev's REST API for the newest message to `address` and returns its 6-digit code. */
-export async function readCode(address: string, timeoutMs = 20_000): Promise<string> {
+/**
+ * Polls maildev's REST API for the newest message to `address` (sent since `since`, ms) whose
+ * text, subject or HTML matches `pattern`, and returns the pattern's first group.
+ */
+export async function readMail(
+  address: string,
+  pattern: RegExp,
+  { timeoutMs = 20_000, since = 0 }: { timeoutMs?: number; since?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${MAILDEV_URL}/email`);
     if (response.status !== 200) throw new Error(`maildev answered ${response.status}`);
     const newestFirst = ((await response.json()) as Mail[])
       .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+      // Mail dates have whole seconds: a mail sent since `since` is dated at most a second before it.
+      .filter((mail) => Date.parse(mail.date ?? '') >= since - 1_000)
       .sort((a, b) => Date.parse(b.date ?? '') - Date.parse(a.date ?? ''));
     for (const mail of newestFirst) {
-      const code = /\b(\d{6})\b/.exec(`${mail.text ?? ''} ${mail.subject ?? ''} ${mail.html ?? ''}`)?.[1];
-      if (code) return code;
+      const found = pattern.exec(`${mail.text ?? ''} ${mail.subject ?? ''} ${mail.html ?? ''}`)?.[1];
+      if (found) return found;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no sign-in code mailed to ${address} within ${timeoutMs} ms`);
+  throw new Error(`no mail to ${address} matching ${pattern} within ${timeoutMs} ms`);
 }
+
+/** The newest 6-digit sign-in code mailed to `address`. */
+export const readCode = (address: string, timeoutMs = 20_000, since = 0): Promise<string> =>
+  readMail(address, /\b(\d{6})\b/, { timeoutMs, since });
 
 /** Signs `page` in as a new user through /auth with the code from maildev; ends on /home. */
 export async function signInNewUser(page: Page, prefix = 'e2e', timeoutMs = 15_000): Promise<string> {
   const address = uniqueAddress(prefix);
   await page.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
+  await signIn(page, address, timeoutMs);
+  return address;
+}
+
+/** Signs `page`, already on /auth, in as `address` with the code from maildev; ends on /home. */
+export async function signIn(page: Page, address: string, timeoutMs = 15_000): Promise<void> {
   await page.getByRole('textbox', { name: 'Email Address' }).fill(address, { timeout: timeoutMs });
+  const since = Date.now();
   await page.getByRole('button', { name: 'Continue' }).click();
   const codeInput = page.getByRole('textbox', { name: 'Verification Code' });
   await codeInput.waitFor({ timeout: timeoutMs });
-  await codeInput.fill(await readCode(address));
+  await codeInput.fill(await readCode(address, timeoutMs, since));
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
   await page.waitForURL(`${BASE_URL}/home`, { timeout: timeoutMs });
   // The navigation bar shows the account menu once the session is in place.
   await page.getByRole('button', { name: /account menu/i }).waitFor({ timeout: timeoutMs });
-  return address;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Publishes a short synthesized film by the account `email` through the real pipeline (catalog's
+ * seed with a manifest of its own: the account's creator profile, the film synthesized, transcoded
+ * by catalog-worker and published), as `make seed` does. Run with the environment of `make up`.
+ */
+export function publishFilm(
+  creator: { email: string; firstName: string; lastName: string },
+  title: string,
+): void {
+  const dir = mkdtempSync(join(tmpdir(), 'kinora-e2e-seed-'));
+  try {
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        creators: [
+          { key: 'e2e', ...creator, verified: false, bio: 'A creator from the e2e suite.', socialLinks: {} },
+        ],
+        films: [
+          {
+            title,
+            creator: 'e2e',
+            genre: 'Drama',
+            language: 'English',
+            releaseYear: 2026,
+            small: true,
+            seconds: 4,
+            description: 'A four-second gradient from the end-to-end tests.',
+            video: 'gradients=size=640x360:rate=25:speed=0.05',
+            audio: 'sine=frequency=330:sample_rate=44100',
+          },
+        ],
+      }),
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'infra/local/main.ts'), 'seed'],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, KINORA_SEED_MANIFEST: manifest },
+        timeout: 180_000,
+      },
+    );
+    if (result.status !== 0)
+      throw new Error(`publishing "${title}" failed:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,12 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 
+import { FilmCardLikeProvider, type RenderFilmCardLike } from '@/components/film/film-card-like';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { SkipLink } from '@/components/layout/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { LikeButton } from '@/features/likes/components/like-button';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export function PageFallback() {
   return (
@@ -16,19 +19,34 @@ export function PageFallback() {
   );
 }
 
-/** Every app screen sits under the fixed navigation bar; route screens load lazily inside. */
+/**
+ * Every app screen sits under the fixed navigation bar; route screens load lazily inside. Film cards
+ * get their like control here: the card is shared code and likes are a feature.
+ */
 export function RootLayout() {
   const user = useUser();
   const logout = useLogout();
+  const signedIn = user.isPending ? null : Boolean(user.data);
+  const renderLike = useCallback<RenderFilmCardLike>(
+    (film) => <LikeButton film={film} signedIn={signedIn} variant="card" />,
+    [signedIn],
+  );
 
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Navbar user={user.data} onSignOut={() => logout.mutate()} isSigningOut={logout.isPending} />
+      <Navbar
+        user={user.data}
+        onSignOut={() => logout.mutate()}
+        isSigningOut={logout.isPending}
+        notifications={user.data ? <NotificationBell /> : null}
+      />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <FilmCardLikeProvider render={renderLike}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </FilmCardLikeProvider>
       </main>
       <Footer />
       <ScrollRestoration />

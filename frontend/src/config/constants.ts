@@ -37,6 +37,8 @@ export const REVIEW_SKELETON_COUNT = 3;
  * once this long after the review changes (docs/community.md, reviews and ratings).
  */
 export const FILM_RATING_REFRESH_DELAY_MS = 2000;
+/** Follower counts reach catalog by an event too: creators are fetched again this long after a follow. */
+export const FOLLOWER_COUNT_REFRESH_DELAY_MS = 2000;
 /** Discover Creators pads each creator's film scroller with 'Upcoming Project' tiles up to this many. */
 export const CREATOR_FILM_SLOTS = 5;
 
@@ -60,3 +62,16 @@ export const HOME_GENRE_ROWS = [
   'Family',
   'Documentary',
 ] as const satisfies readonly Genre[];
+
+/** Profile: Continue Watching shows 4 films, My List 10 (watchlist and favorites combined). */
+export const CONTINUE_WATCHING_SHOWN = 4;
+export const MY_LIST_SHOWN = 10;
+/** A film of unknown length fills the Continue Watching bar at this many seconds. */
+export const CONTINUE_WATCHING_FULL_BAR_S = 1800;
+/** Signed-out visitors of /profile are sent to sign in this long after the toast. */
+export const PROFILE_SIGNED_OUT_REDIRECT_MS = 500;
+/** The plans as the subscription card shows them. */
+export const PREMIUM_PLAN_PRICE = '$12.99/month';
+export const FREE_PLAN_PRICE = '$0/month';
+/** A refreshed current user carries counts that reach auth by an event, hence a short wait. */
+export const USER_COUNTS_REFRESH_DELAY_MS = 2000;

@@ -5,6 +5,7 @@ import {
   formatClock,
   formatCompactCount,
   formatRatingOutOfFive,
+  formatRelativeTime,
   formatViews,
   starsOutOfFive,
 } from './format';
@@ -60,5 +61,16 @@ describe('format', () => {
     [undefined, null],
   ])('parses the route id %s as %s', (raw, id) => {
     expect(parsePositiveId(raw)).toBe(id);
+  });
+
+  it('formats how long ago a time was', () => {
+    const now = Date.parse('2025-03-10T12:00:00.000Z');
+    const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    expect(formatRelativeTime(ago(10), now)).toBe('just now');
+    expect(formatRelativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3600), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(86_400), now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(15 * 86_400), now)).toBe('2 weeks ago');
+    expect(formatRelativeTime('not a date', now)).toBe('');
   });
 });

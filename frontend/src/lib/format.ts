@@ -56,3 +56,26 @@ export function averageRating(ratings: (string | number)[]): number | null {
 /** A rating string out of 10 shown out of 5 with one decimal: "7.4" → "3.7". */
 export const formatRatingOutOfFive = (rating: string | number): string =>
   (Math.max(0, Number(rating) || 0) / 2).toFixed(1);
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** How long ago an ISO time was, in words: "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  let value = (Date.parse(iso) - now) / 1000;
+  if (!Number.isFinite(value)) return '';
+  if (Math.abs(value) < 45) return 'just now';
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return '';
+}

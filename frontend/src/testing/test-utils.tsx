@@ -14,8 +14,11 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   lastName: 'Lovelace',
   profileImageUrl: null,
   isAdmin: false,
+  roles: [],
   subscriptionType: 'free',
   subscriptionExpiry: null,
+  watchlistCount: 0,
+  favoritesCount: 0,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeCreatorProfile } from '@/testing/fixtures';
@@ -44,5 +45,38 @@ describe('/creator/:id', () => {
     renderAt('/creator/4');
 
     expect(await screen.findByText('Independent Filmmaker')).toBeInTheDocument();
+  });
+
+  it('shows Follow to signed-in members on someone else’s profile, and follows with POST /api/follow/{id}', async () => {
+    const { fetchMock } = mockFetch({
+      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-ada' })),
+      'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
+      'GET /api/user/follows': () => jsonResponse({ creatorIds: [] }),
+      'POST /api/follow/4': () => jsonResponse({ creatorId: 4, isFollowing: true, followerCount: 1300 }),
+    });
+    renderAt('/creator/4');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+
+    expect(await screen.findByText('Following creator')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(screen.getAllByText('1.3K followers').length).toBeGreaterThan(0);
+    expect(fetchMock).toHaveBeenCalledWith('/api/follow/4', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('shows no Follow to visitors or on the creator’s own profile', async () => {
+    mockFetch({ 'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()) });
+    const { unmount } = renderAt('/creator/4');
+    expect(await screen.findByText('Independent Filmmaker')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    unmount();
+
+    mockFetch({
+      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-omar' })),
+      'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
+    });
+    renderAt('/creator/4');
+    expect(await screen.findByText('Filmmaker')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 });

@@ -9,5 +9,12 @@ export default function CreatorRoute() {
   const id = parsePositiveId(useParams().id);
   const user = useUser();
   if (id === null) return <CreatorNotFound />;
-  return <CreatorProfile key={id} creatorId={id} viewerId={user.data?.id ?? null} />;
+  return (
+    <CreatorProfile
+      key={id}
+      creatorId={id}
+      viewerId={user.data?.id ?? null}
+      signedIn={user.isPending ? null : Boolean(user.data)}
+    />
+  );
 }

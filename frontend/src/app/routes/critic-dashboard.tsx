@@ -1,5 +1,10 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { CriticDashboard } from '@/features/critics/components/critic-dashboard';
 
 export default function CriticDashboardRoute() {
-  return <PagePlaceholder title="Critic Dashboard" description="Your reviews, followers and impact." />;
+  return (
+    <>
+      <title>Critic Dashboard · Kinora</title>
+      <CriticDashboard />
+    </>
+  );
 }

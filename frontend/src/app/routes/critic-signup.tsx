@@ -1,7 +1,13 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useSearchParams } from 'react-router-dom';
+
+import { CriticSignup } from '@/features/critics/components/critic-signup';
 
 export default function CriticSignupRoute() {
+  const [searchParams] = useSearchParams();
   return (
-    <PagePlaceholder title="Critic Invitation" description="Accept your invitation to review on Kinora." />
+    <>
+      <title>Critic Invitation · Kinora</title>
+      <CriticSignup token={searchParams.get('token')} />
+    </>
   );
 }

@@ -1,5 +1,12 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useUser } from '@/features/auth/api/get-user';
+import { DiscoverCritics } from '@/features/critics/components/discover-critics';
 
 export default function DiscoverCriticsRoute() {
-  return <PagePlaceholder title="Discover Critics" description="Find critics whose taste you trust." />;
+  const user = useUser().data ?? null;
+  return (
+    <>
+      <title>Discover Critics · Kinora</title>
+      <DiscoverCritics signedIn={user !== null} />
+    </>
+  );
 }

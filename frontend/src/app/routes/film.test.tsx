@@ -37,6 +37,7 @@ const RELATED = 'GET /api/films?genre=Thriller&excludeId=3&limit=6';
 const VIEW = 'POST /api/films/3/view';
 const REVIEWS = 'GET /api/films/3/reviews?limit=10&offset=0';
 const WRITE_REVIEW = 'POST /api/films/3/reviews';
+const LIKE_COUNT = 'GET /api/films/3/likes';
 
 const renderFilm = (path: string) => renderWithProviders(<></>, { route: path, routes });
 const filmCalls = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
@@ -206,5 +207,71 @@ describe('/film/:id', () => {
     expect(bodiesSentTo(WRITE_REVIEW)).toEqual([{ rating: 9, review: 'Great' }]);
     await waitFor(() => expect(filmLoads).toBeGreaterThanOrEqual(2));
     expect(await screen.findByText('4.5 / 5')).toBeInTheDocument();
+  });
+
+  it('shows visitors Like (which sends them to /auth) but no My List', async () => {
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [REVIEWS]: () => jsonResponse([]),
+      [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
+    });
+    const { router } = renderFilm('/film/3');
+
+    const like = await screen.findByRole('button', { name: 'Like Sombra Binaria' });
+    expect(await within(like).findByTestId('like-count')).toHaveTextContent('7');
+    expect(screen.queryByRole('button', { name: 'My List' })).not.toBeInTheDocument();
+
+    await userEvent.click(like);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('gives members My List and Like on the page and in the player, sharing their state', async () => {
+    const entry = {
+      id: 1,
+      filmId: 3,
+      listType: 'watchlist',
+      createdAt: '2025-03-04T10:00:00.000Z',
+      film: {
+        id: 3,
+        title: film.title,
+        genre: film.genre,
+        durationMinutes: 12,
+        posterUrl: null,
+        creatorId: 4,
+      },
+    };
+    let watchlist: (typeof entry)[] = [];
+    const { bodiesSentTo } = mockFetch({
+      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [REVIEWS]: () => jsonResponse([]),
+      [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
+      [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
+      'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
+      'GET /api/user/lists/watchlist?limit=100': () => jsonResponse(watchlist),
+      'POST /api/user/lists': () => {
+        watchlist = [entry];
+        return jsonResponse(entry, { status: 201 });
+      },
+      'POST /api/films/3/like': () => jsonResponse({ filmId: 3, liked: true, likeCount: 8 }),
+    });
+    renderFilm('/film/3');
+
+    const myList = await screen.findByRole('button', { name: 'My List' });
+    await waitFor(() => expect(myList).toBeEnabled());
+    await userEvent.click(myList);
+    expect(await screen.findByText('Added to your list')).toBeInTheDocument();
+    expect(bodiesSentTo('POST /api/user/lists')).toEqual([{ filmId: 3, listType: 'watchlist' }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Play Now' }));
+    const player = screen.getByRole('dialog', { name: 'Playing Sombra Binaria' });
+    expect(within(player).getByRole('button', { name: 'My List' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(player).getByRole('button', { name: 'Like Sombra Binaria' }));
+
+    expect(await within(player).findByRole('button', { name: 'Unlike Sombra Binaria' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Unlike Sombra Binaria' })).toHaveTextContent('8');
   });
 });

@@ -1,8 +1,11 @@
 import { useParams } from 'react-router-dom';
 
 import { useUser } from '@/features/auth/api/get-user';
+import { FilmCriticReviews } from '@/features/critics/components/film-critic-reviews';
 import { useRefreshFilmRating } from '@/features/films/api/get-film';
-import { FilmDetail, FilmNotFound } from '@/features/films/components/film-detail';
+import { FilmDetail, FilmNotFound, type FilmActions } from '@/features/films/components/film-detail';
+import { LikeButton } from '@/features/likes/components/like-button';
+import { MyListButton } from '@/features/lists/components/my-list-button';
 import { FilmReviews } from '@/features/reviews/components/film-reviews';
 import { parsePositiveId } from '@/lib/route-params';
 
@@ -15,14 +18,25 @@ export default function FilmRoute() {
 
 /** The film screen with its reviews composed in: features do not import each other. */
 function FilmPage({ filmId }: { filmId: number }) {
-  const user = useUser().data ?? null;
+  const userQuery = useUser();
+  const user = userQuery.data ?? null;
+  const signedIn = userQuery.isPending ? null : user !== null;
   const refreshFilmRating = useRefreshFilmRating(filmId);
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  // My List is for members only; Like shows to everyone and sends visitors to /auth.
+  const actions: FilmActions = (film, where) => (
+    <>
+      {signedIn ? <MyListButton film={film} variant={where} /> : null}
+      <LikeButton film={film} signedIn={signedIn} variant={where} />
+    </>
+  );
 
   return (
     <FilmDetail
       filmId={filmId}
+      actions={actions}
       reviews={<FilmReviews filmId={filmId} viewer={viewer} onRatingChange={refreshFilmRating} />}
+      criticReviews={<FilmCriticReviews filmId={filmId} isCritic={user?.roles.includes('critic') ?? false} />}
     />
   );
 }

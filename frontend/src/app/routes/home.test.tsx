@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HOME_GENRE_ROWS } from '@/config/constants';
-import { makeCreator, makeFilm } from '@/testing/fixtures';
+import { makeCreator, makeCreatorProfile, makeFilm } from '@/testing/fixtures';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
 import type { TrendingFilm } from '@/lib/api/types';
 
 import { routes } from '../router';
@@ -38,6 +38,7 @@ function homeHandlers(overrides: Record<string, Handler> = {}) {
     'GET /api/films?sort=newest&limit=12': () => jsonResponse([sombra, rule, nebula]),
     'GET /api/films/trending?limit=8': () => jsonResponse(trending),
     'GET /api/creators?limit=20': () => jsonResponse([aurora, kenji]),
+    'GET /api/critics?limit=20': () => jsonResponse([]),
   };
   for (const genre of HOME_GENRE_ROWS) {
     handlers[`GET /api/films?genre=${encodeURIComponent(genre)}&limit=12`] = () =>
@@ -48,6 +49,10 @@ function homeHandlers(overrides: Record<string, Handler> = {}) {
 
 const renderHome = () => renderWithProviders(<></>, { route: '/home', routes });
 const row = (name: string) => screen.getByRole('region', { name });
+
+// Each test renders the whole home screen (a dozen rows of cards): more than the default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+const creatorsToggle = () => within(screen.getByRole('group', { name: 'Which creators' }));
 
 describe('/home', () => {
   afterEach(() => {
@@ -115,23 +120,59 @@ describe('/home', () => {
     expect(await screen.findByText('No creators found')).toBeInTheDocument();
   });
 
-  it('explains that Following is coming instead of showing made-up follows', async () => {
+  it('shows the creators the member follows under Following, newest follow first', async () => {
+    const mei = makeCreatorProfile({
+      id: 30,
+      user: { firstName: 'Mei', lastName: 'Lin', profileImageUrl: null, email: 'mei@example.com' },
+    });
+    mockFetch(
+      homeHandlers({
+        'GET /api/auth/user': () => jsonResponse(makeUser()),
+        'GET /api/user/follows': () => jsonResponse({ creatorIds: [30, 2] }),
+        'GET /api/creators/30': () => jsonResponse(mei),
+        'GET /api/user/lists/continue_watching?limit=100': () => jsonResponse([]),
+        'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
+      }),
+    );
+    renderHome();
+    await screen.findByRole('button', { name: /Aurora Vale/ });
+
+    await userEvent.click(creatorsToggle().getByRole('button', { name: 'Following' }));
+
+    expect(creatorsToggle().getByRole('button', { name: 'Following' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() =>
+      expect(
+        within(row('Creators'))
+          .getAllByTestId('creator-choice')
+          .map((choice) => within(choice).getByText(/Mei Lin|Kenji Mori/).textContent),
+      ).toEqual(['Mei Lin', 'Kenji Mori']),
+    );
+    expect(screen.queryByRole('button', { name: /Aurora Vale/ })).not.toBeInTheDocument();
+
+    await userEvent.click(creatorsToggle().getByRole('button', { name: 'Featured' }));
+    expect(screen.getByRole('button', { name: /Aurora Vale/ })).toBeInTheDocument();
+  });
+
+  it("says 'No creators found' under Following when the member follows nobody, and to visitors", async () => {
     mockFetch(homeHandlers());
     renderHome();
     await screen.findByRole('button', { name: /Aurora Vale/ });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Following' }));
+    await userEvent.click(creatorsToggle().getByRole('button', { name: 'Following' }));
 
-    expect(screen.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Following creators is coming soon')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Aurora Vale/ })).not.toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Featured' }));
-    expect(screen.getByRole('button', { name: /Aurora Vale/ })).toBeInTheDocument();
+    expect(await within(row('Creators')).findByText('No creators found')).toBeInTheDocument();
   });
 
   it('toggles a highlighted selection of creators and lists their films', async () => {
-    mockFetch(homeHandlers());
+    mockFetch(
+      homeHandlers({
+        'GET /api/films?creatorId=1&sort=newest&limit=12': () => jsonResponse([nebula]),
+        'GET /api/films?creatorId=2&sort=newest&limit=12': () => jsonResponse([rule, sombra]),
+      }),
+    );
     renderHome();
     const auroraCard = await screen.findByRole('button', { name: /Aurora Vale/ });
     expect(
@@ -140,19 +181,14 @@ describe('/home', () => {
 
     await userEvent.click(auroraCard);
     expect(auroraCard).toHaveAttribute('aria-pressed', 'true');
-    const selected = row('Films by Selected Creators');
-    expect(
-      within(selected)
-        .getAllByTestId('film-card')
-        .map((card) => within(card).getByRole('heading').textContent),
-    ).toEqual(['Nebula Dreams']);
-
-    await userEvent.click(screen.getByRole('button', { name: /Kenji Mori/ }));
-    expect(
+    const selectedTitles = () =>
       within(row('Films by Selected Creators'))
         .getAllByTestId('film-card')
-        .map((card) => within(card).getByRole('heading').textContent),
-    ).toEqual(['Nebula Dreams', 'Rule 110']);
+        .map((card) => within(card).getByRole('heading').textContent);
+    await waitFor(() => expect(selectedTitles()).toEqual(['Nebula Dreams']));
+
+    await userEvent.click(screen.getByRole('button', { name: /Kenji Mori/ }));
+    await waitFor(() => expect(selectedTitles()).toEqual(['Nebula Dreams', 'Rule 110', 'Sombra Binaria']));
 
     await userEvent.click(auroraCard);
     await userEvent.click(screen.getByRole('button', { name: /Kenji Mori/ }));

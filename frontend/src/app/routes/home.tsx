@@ -1,12 +1,18 @@
 import { HOME_GENRE_ROWS } from '@/config/constants';
+import { useUser } from '@/features/auth/api/get-user';
 import { HomeCreators } from '@/features/creators/components/home-creators';
+import { HomeCritics } from '@/features/critics/components/home-critics';
 import { FeaturedHero, GenreRow, NewReleasesRow, TrendingRow } from '@/features/films/components/home-rows';
+import { ContinueWatchingRow } from '@/features/lists/components/continue-watching-row';
 
 /**
- * /home: carousels of real catalogue data. Rows that need follows, critics or viewing
- * progress (Continue Watching, Critics, Critic Recommendations) arrive with those features.
+ * /home: carousels of real catalogue data. Continue Watching shows only for members with entries;
+ * rows that need critics (Critics, Critic Recommendations) arrive with that feature.
  */
 export default function HomeRoute() {
+  const user = useUser();
+  const signedIn = user.isPending ? null : Boolean(user.data);
+
   return (
     <div className="flex-1">
       <title>Home · Kinora</title>
@@ -14,8 +20,10 @@ export default function HomeRoute() {
       <FeaturedHero />
       <div className="relative z-10 mx-auto flex max-w-screen-2xl flex-col gap-10 px-4 pb-16 md:gap-12 md:px-8">
         <NewReleasesRow />
+        <ContinueWatchingRow signedIn={signedIn === true} />
         <TrendingRow />
-        <HomeCreators />
+        <HomeCritics />
+        <HomeCreators signedIn={signedIn} />
         {HOME_GENRE_ROWS.map((genre) => (
           <GenreRow key={genre} genre={genre} />
         ))}

@@ -1,10 +1,38 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 
+import { USER_COUNTS_REFRESH_DELAY_MS } from '@/config/constants';
+import { getUserQueryOptions, useUser } from '@/features/auth/api/get-user';
+import { NotificationList } from '@/features/notifications/components/notification-list';
+import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import type { User } from '@/lib/api/types';
+
+/** /profile, with the current user and the notification list composed in. */
 export default function ProfileRoute() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const userKey = getUserQueryOptions().queryKey;
+
+  // Lists change elsewhere too (My List buttons): the saved-film counts are fetched fresh here.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
+  }, [queryClient]);
+
+  const onUserUpdated = useCallback(
+    (updated: User) => queryClient.setQueryData(userKey, updated),
+    [queryClient, userKey],
+  );
+  // The saved-film counts reach the current user by an event, so it is fetched again shortly after.
+  const onListChanged = useCallback(() => {
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: userKey }), USER_COUNTS_REFRESH_DELAY_MS);
+  }, [queryClient, userKey]);
+
   return (
-    <PagePlaceholder
-      title="My List & Profile"
-      description="Your saved films, viewing progress and account."
+    <ProfileScreen
+      user={user.isPending ? undefined : (user.data ?? null)}
+      onUserUpdated={onUserUpdated}
+      onListChanged={onListChanged}
+      notifications={<NotificationList />}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { FilmCard } from './film-card';
+import { FilmCardLikeProvider } from './film-card-like';
 
 const stars = () =>
   Array.from(screen.getByRole('img', { name: /^Rated/ }).querySelectorAll('[data-star]')).map((star) =>
@@ -77,19 +77,23 @@ describe('FilmCard', () => {
     expect(screen.getByTestId('poster-fallback')).toHaveTextContent('Sombra Binaria');
   });
 
-  it('likes and unlikes locally, per card', async () => {
+  it('has no like control of its own', () => {
+    renderWithProviders(<FilmCard film={makeFilm()} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the like control the app provides, for its own film', () => {
+    const render = vi.fn((film: { id: number; title: string }) => (
+      <button type="button">{`Like ${film.title} (${film.id})`}</button>
+    ));
     renderWithProviders(
-      <>
+      <FilmCardLikeProvider render={render}>
         <FilmCard film={makeFilm()} />
         <FilmCard film={makeFilm({ id: 1, title: 'Nebula Dreams' })} />
-      </>,
+      </FilmCardLikeProvider>,
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Like Sombra Binaria' }));
-    expect(screen.getByRole('button', { name: 'Unlike Sombra Binaria' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Like Nebula Dreams' })).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: 'Unlike Sombra Binaria' }));
-    expect(screen.getByRole('button', { name: 'Like Sombra Binaria' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like Sombra Binaria (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like Nebula Dreams (1)' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
-import { Clock, Eye, Heart, Play, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { Clock, Eye, Play, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { RatingStars } from '@/components/ui/rating-stars';
@@ -10,6 +9,7 @@ import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
+import { useFilmCardLike } from './film-card-like';
 import { FilmPoster } from './film-poster';
 
 type FilmCardProps = {
@@ -21,11 +21,11 @@ type FilmCardProps = {
 
 /**
  * The browse film card: poster with a Watch Now overlay, Featured badge, duration, title,
- * genre, year, creator link, rating out of 5 with half stars, views, language, and a like toggle that
- * is local to the card.
+ * genre, year, creator link, rating out of 5 with half stars, views, language, and the like control
+ * the app provides ({@link useFilmCardLike}).
  */
 export function FilmCard({ film, className, eager }: FilmCardProps) {
-  const [liked, setLiked] = useState(false);
+  const renderLike = useFilmCardLike();
   const creatorName = getPersonName(film.creator.user);
   const unrated = isUnrated(film.rating);
 
@@ -77,20 +77,7 @@ export function FilmCard({ film, className, eager }: FilmCardProps) {
           </span>
         </Link>
 
-        <button
-          type="button"
-          onClick={() => setLiked((value) => !value)}
-          aria-label={liked ? `Unlike ${film.title}` : `Like ${film.title}`}
-          title={liked ? 'Unlike' : 'Like'}
-          className={cn(
-            'absolute top-2 right-2 z-10 inline-flex size-8 items-center justify-center rounded-full backdrop-blur-sm transition',
-            liked
-              ? 'bg-rose-500/90 text-white'
-              : 'bg-black/60 text-white/85 hover:bg-black/80 hover:text-white',
-          )}
-        >
-          <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden="true" />
-        </button>
+        {renderLike ? <div className="absolute top-2 right-2 z-10">{renderLike(film)}</div> : null}
       </div>
 
       <div className="mt-3 flex min-w-0 flex-1 flex-col gap-1">

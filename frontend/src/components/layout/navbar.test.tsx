@@ -108,6 +108,17 @@ describe('Navbar', () => {
       expect(linkNames()).toContainEqual(['Admin', '/admin']);
     });
 
+    it('shows the notifications slot to signed-in users only', () => {
+      const bell = <button type="button">Bell</button>;
+      const { unmount } = renderWithProviders(
+        <Navbar user={makeUser()} onSignOut={vi.fn()} notifications={bell} />,
+      );
+      expect(screen.getByRole('button', { name: 'Bell' })).toBeInTheDocument();
+      unmount();
+      renderWithProviders(<Navbar user={null} onSignOut={vi.fn()} notifications={bell} />);
+      expect(screen.queryByRole('button', { name: 'Bell' })).not.toBeInTheDocument();
+    });
+
     it('shows neither Sign In nor the account menu while the user is loading', () => {
       renderNavbar(undefined);
 

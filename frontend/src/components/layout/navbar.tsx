@@ -1,5 +1,5 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,8 @@ export type NavbarProps = {
   user: User | null | undefined;
   onSignOut: () => void;
   isSigningOut?: boolean;
+  /** Shown beside the avatar menu to signed-in users (the notification bell, composed by the app). */
+  notifications?: ReactNode;
 };
 
 type NavItem = { to: string; label: string };
@@ -94,7 +96,7 @@ const mobileLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The fixed top navigation bar (docs/ui.md). */
-export function Navbar({ user, onSignOut, isSigningOut }: NavbarProps) {
+export function Navbar({ user, onSignOut, isSigningOut, notifications }: NavbarProps) {
   const scrolled = useScrolledPast(NAV_GLASS_SCROLL_THRESHOLD_PX);
   const location = useLocation();
   // The mobile menu belongs to the location it was opened at, so any navigation closes it.
@@ -152,7 +154,10 @@ export function Navbar({ user, onSignOut, isSigningOut }: NavbarProps) {
           {user === undefined ? (
             <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-white/10" />
           ) : user ? (
-            <UserMenu user={user} onSignOut={onSignOut} isSigningOut={isSigningOut} />
+            <>
+              {notifications}
+              <UserMenu user={user} onSignOut={onSignOut} isSigningOut={isSigningOut} />
+            </>
           ) : (
             <Button size="sm" onClick={() => navigate(paths.auth)}>
               Sign In

@@ -1,4 +1,4 @@
-import { Crown, LogOut, Settings, ShieldCheck, Sparkles, User as UserIcon } from 'lucide-react';
+import { Crown, LogOut, PenLine, Settings, ShieldCheck, Sparkles, User as UserIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -149,6 +149,13 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
           {premium
             ? null
             : item(paths.profile, <Sparkles className="size-4" aria-hidden="true" />, 'Upgrade to Premium')}
+          {user.roles.includes('critic')
+            ? item(
+                paths.criticDashboard,
+                <PenLine className="size-4" aria-hidden="true" />,
+                'Critic Dashboard',
+              )
+            : null}
           {user.isAdmin
             ? item(paths.admin, <ShieldCheck className="size-4" aria-hidden="true" />, 'Admin Dashboard')
             : null}

@@ -59,6 +59,23 @@ export interface paths {
         patch: operations["Users_update"];
         trace?: never;
     };
+    "/api/auth/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a new avatar: the image itself as the body (PNG, JPEG, GIF, WebP, at most 5 MB), stored as a 256×256 center-cropped JPEG */
+        post: operations["Users_uploadAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify-code": {
         parameters: {
             query?: never;
@@ -264,6 +281,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/critics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Critics, verified first, then by followers (GET /api/creators?type=critic lands here too) */
+        get: operations["Critics_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: creates the critic profile; the invited address then signs in as a critic */
+        post: operations["Invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in critic's figures, impact score and recent reviews */
+        get: operations["Critics_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The critics the signed-in member follows */
+        get: operations["Critics_following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/invitation/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invited address of an unused, unexpired invitation */
+        get: operations["Invitations_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a critic by email: mails a single-use link valid for 7 days */
+        post: operations["Invitations_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One critic with their newest reviews */
+        get: operations["Critics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Verify a critic, or take the verification back (admin only) */
+        patch: operations["Critics_verify"];
+        trace?: never;
+    };
+    "/api/critics/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a critic (following twice is one follow; never yourself) */
+        post: operations["Critics_follow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/{id}/follow-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in member follows the critic */
+        get: operations["Critics_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/{id}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published films the critic rated highest, with the critic's rating */
+        get: operations["Critics_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/critics/{id}/unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfollow a critic (a no-op if not followed) */
+        post: operations["Critics_unfollow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/films/{id}/critic-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published film's critic reviews, newest first, with each critic */
+        get: operations["CriticReviews_list"];
+        put?: never;
+        /** A critic reviews a published film (posting again replaces the critic's review) */
+        post: operations["CriticReviews_write"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/films/{id}/like": {
         parameters: {
             query?: never;
@@ -275,6 +498,23 @@ export interface paths {
         put?: never;
         /** Like a published film (liking twice is one like) */
         post: operations["Likes_like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/films/{id}/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published film's number of likes (public) */
+        get: operations["Likes_count"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -360,6 +600,91 @@ export interface paths {
         };
         /** Whether the signed-in member follows the creator */
         get: operations["Follows_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's notifications, newest first */
+        get: operations["Notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all of the signed-in member's notifications read */
+        post: operations["Notifications_markAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the signed-in member's notifications are unread */
+        get: operations["Notifications_unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of your notifications read (another member’s is 404) */
+        post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/follows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creators the signed-in member follows, newest follow first */
+        get: operations["Follows_followed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -522,15 +847,26 @@ export interface components {
         UserDto: {
             /** Format: email */
             email: string;
+            /** @description Films in favorites. */
+            favoritesCount: number;
             firstName: string | null;
             id: string;
             isAdmin: boolean;
             lastName: string | null;
             profileImageUrl: string | null;
+            /** @description Roles granted by other services (creator, critic): which screens the member has. */
+            roles: components["schemas"]["UserRole"][];
             /** Format: date-time */
             subscriptionExpiry: string | null;
             subscriptionType: components["schemas"]["SubscriptionType"];
+            /** @description Films on the watchlist. */
+            watchlistCount: number;
         };
+        /**
+         * @description Roles granted by other services (creator, critic): which screens the member has.
+         * @enum {string}
+         */
+        UserRole: "creator" | "critic";
         VerifyCodeDto: {
             /**
              * @description The code from the email.
@@ -714,10 +1050,143 @@ export interface components {
             videoUrl: string | null;
             viewCount: number;
         };
+        AcceptInvitationDto: {
+            /** @description The token from the invitation link. */
+            token: string;
+            userData: components["schemas"]["CriticProfileInputDto"];
+        };
         AddToListDto: {
             filmId: number;
             /** @enum {string} */
             listType: "watchlist" | "favorites";
+        };
+        CriticCountDto: {
+            followers: number;
+        };
+        CriticDashboardDto: {
+            /** @description Mean rating out of 10, one decimal; 0 without reviews. */
+            averageRating: number;
+            criticId: number;
+            followersCount: number;
+            /** @description round(totalReviews × averageRating / 5 × 100), from the figures above. */
+            impactScore: number;
+            /** @description Newest first. */
+            recentReviews: components["schemas"]["DashboardReviewDto"][];
+            totalReviews: number;
+        };
+        CriticDto: {
+            _count: components["schemas"]["CriticCountDto"];
+            bio: string;
+            /** Format: date-time */
+            createdAt: string;
+            expertise: ("Drama" | "Comedy" | "Action" | "Thriller" | "Horror" | "Romance" | "Sci-Fi" | "Fantasy" | "Documentary" | "Animation" | "Crime" | "Mystery")[];
+            followerCount: number;
+            id: number;
+            /** @description Set by an admin; invited critics start unverified. */
+            isVerified: boolean;
+            reviewCount: number;
+            socialLinks: components["schemas"]["CriticSocialLinksDto"];
+            user: components["schemas"]["CriticUserDto"];
+            website: string | null;
+        };
+        CriticFollowResultDto: {
+            criticId: number;
+            followerCount: number;
+            isFollowing: boolean;
+        };
+        CriticFollowStatusDto: {
+            isFollowing: boolean;
+        };
+        CriticProfileDto: {
+            _count: components["schemas"]["CriticCountDto"];
+            bio: string;
+            /** Format: date-time */
+            createdAt: string;
+            expertise: ("Drama" | "Comedy" | "Action" | "Thriller" | "Horror" | "Romance" | "Sci-Fi" | "Fantasy" | "Documentary" | "Animation" | "Crime" | "Mystery")[];
+            followerCount: number;
+            id: number;
+            /** @description Set by an admin; invited critics start unverified. */
+            isVerified: boolean;
+            recentReviews: components["schemas"]["CriticReviewDto"][];
+            reviewCount: number;
+            socialLinks: components["schemas"]["CriticSocialLinksDto"];
+            user: components["schemas"]["CriticUserDto"];
+            website: string | null;
+        };
+        CriticProfileInputDto: {
+            /** @description Professional bio. */
+            bio: string;
+            expertise?: ("Drama" | "Comedy" | "Action" | "Thriller" | "Horror" | "Romance" | "Sci-Fi" | "Fantasy" | "Documentary" | "Animation" | "Crime" | "Mystery")[];
+            firstName: string;
+            lastName: string;
+            socialLinks?: components["schemas"]["CriticSocialLinksInputDto"];
+            /**
+             * Format: uri
+             * @description An http(s) URL.
+             */
+            website?: string;
+        };
+        CriticRecommendationDto: {
+            film: components["schemas"]["FilmSummaryDto"];
+            rating: number;
+            reviewId: number;
+            reviewTitle: string;
+        };
+        CriticReviewDto: {
+            /** Format: date-time */
+            createdAt: string;
+            critic: components["schemas"]["ReviewingCriticDto"];
+            /**
+             * Format: date-time
+             * @description Null if never edited.
+             */
+            editedAt: string | null;
+            film: components["schemas"]["FilmSummaryDto"];
+            filmId: number;
+            id: number;
+            rating: number;
+            review: string;
+            title: string;
+        };
+        CriticSocialLinksDto: {
+            instagram: string | null;
+            linkedin: string | null;
+            twitter: string | null;
+            website: string | null;
+        };
+        CriticSocialLinksInputDto: {
+            /** @description Handle or profile URL. */
+            instagram?: string;
+            /** @description Handle or profile URL. */
+            linkedin?: string;
+            /** @description Handle or profile URL. */
+            twitter?: string;
+            /**
+             * Format: uri
+             * @description An http(s) URL.
+             */
+            website?: string;
+        };
+        CriticUserDto: {
+            firstName: string;
+            lastName: string;
+            profileImageUrl: string | null;
+        };
+        DashboardReviewDto: {
+            filmId: number;
+            filmTitle: string | null;
+            id: number;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description The rating out of 10, as a string ("8"). */
+            rating: string;
+            review: string;
+            reviewTitle: string;
+        };
+        FilmLikeCountDto: {
+            filmId: number;
+            /** @description The film's number of likes. */
+            likeCount: number;
         };
         FilmLikeDto: {
             filmId: number;
@@ -725,6 +1194,14 @@ export interface components {
             likeCount: number;
             /** @description Whether the caller likes the film now. */
             liked: boolean;
+        };
+        FilmSummaryDto: {
+            creatorId: number | null;
+            durationMinutes: number | null;
+            genre: string | null;
+            id: number;
+            posterUrl: string | null;
+            title: string | null;
         };
         FollowResultDto: {
             creatorId: number;
@@ -734,26 +1211,79 @@ export interface components {
         FollowStatusDto: {
             isFollowing: boolean;
         };
+        FollowedCreatorsDto: {
+            creatorIds: number[];
+        };
+        FollowedCriticsDto: {
+            criticIds: number[];
+        };
+        InvitationAcceptedDto: {
+            criticId: number;
+            /**
+             * Format: email
+             * @description Sign in with this address to use the critic account.
+             */
+            email: string;
+            message: string;
+        };
+        InvitationDto: {
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationSentDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The link works once, until then.
+             */
+            expiresAt: string;
+        };
+        InviteCriticDto: {
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased.
+             */
+            email: string;
+        };
         LikedFilmsDto: {
             filmIds: number[];
         };
         ListEntryDto: {
             /** Format: date-time */
             createdAt: string;
-            film: components["schemas"]["ListFilmDto"];
+            film: components["schemas"]["FilmSummaryDto"];
             filmId: number;
             id: number;
             /** @enum {string} */
             listType: "watchlist" | "favorites" | "continue_watching";
+            /** @description continue_watching: where the member stopped, in seconds (null on the other lists). */
+            progressSeconds: number | null;
         };
-        ListFilmDto: {
+        NotificationDto: {
+            /** Format: date-time */
+            createdAt: string;
             creatorId: number | null;
-            durationMinutes: number | null;
-            genre: string | null;
+            /** @description The creator's name, where known. */
+            creatorName: string | null;
+            criticId: number | null;
+            /** @description The critic's name, where known. */
+            criticName: string | null;
+            filmId: number;
+            /** @description The film's title (current, else when notified). */
+            filmTitle: string | null;
             id: number;
+            kind: components["schemas"]["NotificationKind"];
             posterUrl: string | null;
+            /** Format: date-time */
+            readAt: string | null;
+            /** @description The film title (film_published) or the review title (critic_review) when notified. */
             title: string | null;
         };
+        /** @enum {string} */
+        NotificationKind: "film_published" | "critic_review";
         ReviewDto: {
             /** Format: date-time */
             createdAt: string;
@@ -773,6 +1303,27 @@ export interface components {
             id: string;
             lastName: string | null;
             profileImageUrl: string | null;
+        };
+        ReviewingCriticDto: {
+            firstName: string;
+            id: number;
+            isVerified: boolean;
+            lastName: string;
+            profileImageUrl: string | null;
+        };
+        UnreadCountDto: {
+            count: number;
+        };
+        VerifyCriticDto: {
+            isVerified: boolean;
+        };
+        WriteCriticReviewDto: {
+            /** @example 8 */
+            rating: number;
+            /** @description Trimmed; not blank. */
+            review: string;
+            /** @description Trimmed; not blank. */
+            title: string;
         };
         WriteReviewDto: {
             /** @example 8 */
@@ -937,6 +1488,68 @@ export interface operations {
             };
         };
     };
+    Users_uploadAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/gif": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The request body is not of a type this accepts. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     SignIn_verifyCode: {
         parameters: {
             query?: never;
@@ -1021,7 +1634,7 @@ export interface operations {
                 /** @description Page size. */
                 limit?: number;
                 offset?: number;
-                /** @description critic finds none here. */
+                /** @description critic: the gateway sends that list to social's critics list; asked here, it finds none. */
                 type?: components["schemas"]["CreatorType"];
                 /** @description Accepted and ignored. */
                 filter?: string;
@@ -1424,6 +2037,642 @@ export interface operations {
             };
         };
     };
+    Critics_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+                /** @description Ignored: every entry is a critic. */
+                type?: "critic";
+                /** @description Accepted and ignored. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptedDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No longer valid (used up or expired). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticDashboardDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_following: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedCriticsDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Invitations_find: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No longer valid (used up or expired). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Invitations_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteCriticDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSentDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticProfileDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCriticDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticFollowResultDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticFollowStatusDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticRecommendationDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Critics_unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticFollowResultDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CriticReviews_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticReviewDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CriticReviews_write: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteCriticReviewDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticReviewDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Likes_like: {
         parameters: {
             query?: never;
@@ -1454,6 +2703,45 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Likes_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmLikeCountDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1808,6 +3096,179 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Notifications_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Notifications_markAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Notifications_unreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Notifications_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Follows_followed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowedCreatorsDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

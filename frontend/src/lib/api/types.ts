@@ -43,3 +43,46 @@ export type FeedbackInput = Schemas['FeedbackDto'];
 export type Message = Schemas['MessageDto'];
 /** The JSON body of every HTTP error. */
 export type ErrorResponse = Schemas['ErrorResponseDto'];
+
+/** GET /api/user/likes: the member's liked film ids. */
+export type LikedFilms = Schemas['LikedFilmsDto'];
+/** POST /api/films/{id}/like and /unlike: the caller's like and the film's like count after it. */
+export type FilmLike = Schemas['FilmLikeDto'];
+/** GET /api/films/{id}/likes: a film's like count. */
+export type FilmLikeCount = Schemas['FilmLikeCountDto'];
+
+/** GET /api/user/follows: the creators the member follows. */
+export type FollowedCreators = Schemas['FollowedCreatorsDto'];
+/** The follow calls: the caller's follow and the creator's follower count after it. */
+export type FollowResult = Schemas['FollowResultDto'];
+
+/** An entry of a member's list, with the film's summary. */
+export type ListEntry = Schemas['ListEntryDto'];
+export type ListType = ListEntry['listType'];
+/** The lists POST /api/user/lists and DELETE /api/user/lists/{listType}/{filmId} write. */
+export type WritableListType = Schemas['AddToListDto']['listType'];
+
+/** A critic in the list form (GET /api/critics, GET /api/creators?type=critic). */
+export type Critic = Schemas['CriticDto'];
+/** GET /api/critics/{id}: the list form with the critic's newest reviews. */
+export type CriticProfile = Schemas['CriticProfileDto'];
+/** A critic's review of a film, with the critic and the film summary. */
+export type CriticReview = Schemas['CriticReviewDto'];
+/** POST /api/films/{id}/critic-reviews: a title, a rating 1–10 and a text. */
+export type WriteCriticReviewInput = Schemas['WriteCriticReviewDto'];
+/** One of a critic's highest-rated films. */
+export type CriticRecommendation = Schemas['CriticRecommendationDto'];
+/** GET /api/critics/dashboard: the signed-in critic's figures. */
+export type CriticDashboard = Schemas['CriticDashboardDto'];
+export type CriticFollowResult = Schemas['CriticFollowResultDto'];
+/** GET /api/critics/invitation/{token}: the invited address. */
+export type CriticInvitation = Schemas['InvitationDto'];
+/** POST /api/critics/accept-invitation. */
+export type AcceptInvitationInput = Schemas['AcceptInvitationDto'];
+export type CriticProfileInput = Schemas['CriticProfileInputDto'];
+export type InvitationAccepted = Schemas['InvitationAcceptedDto'];
+export type InvitationSent = Schemas['InvitationSentDto'];
+
+/** One of the member's in-app notifications (GET /api/notifications). */
+export type Notification = Schemas['NotificationDto'];
+export type UnreadCount = Schemas['UnreadCountDto'];

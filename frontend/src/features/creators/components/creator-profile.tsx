@@ -29,6 +29,7 @@ import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 
 import { isCreatorNotFound, useCreator } from '../api/get-creator';
 import { creatorSocialLinks } from '../utils/social-links';
+import { FollowButton } from './follow-button';
 import { socialIcons } from './social-icon';
 
 /** 'Creator Not Found', on a 404 and on an id that is not a positive integer. */
@@ -74,10 +75,12 @@ type CreatorProfileProps = {
   creatorId: number;
   /** The signed-in viewer's user id: their own profile reads 'Filmmaker'. */
   viewerId?: string | null;
+  /** Whether the viewer is signed in (null while that is being checked): Follow is for members. */
+  signedIn?: boolean | null;
 };
 
 /** The creator public profile. */
-export function CreatorProfile({ creatorId, viewerId }: CreatorProfileProps) {
+export function CreatorProfile({ creatorId, viewerId, signedIn = false }: CreatorProfileProps) {
   const creator = useCreator(creatorId);
 
   if (creator.isPending) {
@@ -98,6 +101,7 @@ export function CreatorProfile({ creatorId, viewerId }: CreatorProfileProps) {
     <CreatorProfileView
       creator={creator.data}
       isOwnProfile={Boolean(viewerId) && viewerId === creator.data.userId}
+      signedIn={signedIn === true}
     />
   );
 }
@@ -120,9 +124,11 @@ function SideCard({ title, icon, children }: { title: string; icon: ReactNode; c
 function CreatorProfileView({
   creator,
   isOwnProfile,
+  signedIn,
 }: {
   creator: CreatorProfileData;
   isOwnProfile: boolean;
+  signedIn: boolean;
 }) {
   const name = getPersonName(creator.user);
   const firstName = creator.user.firstName?.trim() || 'this creator';
@@ -184,6 +190,8 @@ function CreatorProfileView({
               <Upload className="size-4" aria-hidden="true" />
               Upload a film
             </Link>
+          ) : signedIn ? (
+            <FollowButton creatorId={creator.id} signedIn source="page" className="self-start md:self-end" />
           ) : null}
         </header>
 

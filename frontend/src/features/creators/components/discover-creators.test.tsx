@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeCreator, makeFilm } from '@/testing/fixtures';
@@ -46,7 +47,7 @@ describe('DiscoverCreators', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists GET /api/creators?limit=20 with image, name, followers and a disabled Follow', async () => {
+  it('lists GET /api/creators?limit=20 with image, name, followers and Follow', async () => {
     const { fetchMock } = mockFetch({ [LIST]: () => jsonResponse([aurora, mei]) });
     renderDiscover();
 
@@ -57,9 +58,42 @@ describe('DiscoverCreators', () => {
     expect(within(panel('Mei Lin')).getByText('1 follower')).toBeInTheDocument();
     expect(panel('Mei Lin').querySelector('img')).toHaveAttribute('src', '/media/avatars/mei.png');
 
-    const follow = within(panel('Aurora Vale')).getByRole('button', { name: 'Follow' });
-    expect(follow).toBeDisabled();
-    expect(follow).toHaveAttribute('title', 'Coming soon');
+    expect(within(panel('Aurora Vale')).getByRole('button', { name: 'Follow' })).toBeEnabled();
+  });
+
+  it('sends a visitor pressing Follow to /auth', async () => {
+    mockFetch({ [LIST]: () => jsonResponse([aurora]) });
+    renderDiscover();
+
+    await userEvent.click(
+      await within(await screen.findByRole('article', { name: 'Aurora Vale' })).findByRole('button', {
+        name: 'Follow',
+      }),
+    );
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('lets a member follow from the card with POST /api/creators/{id}/follow, never on their own card', async () => {
+    const { fetchMock } = mockFetch({
+      [LIST]: () => jsonResponse([aurora, mei]),
+      'GET /api/user/follows': () => jsonResponse({ creatorIds: [] }),
+      'POST /api/creators/1/follow': () =>
+        jsonResponse({ creatorId: 1, isFollowing: true, followerCount: 2600 }),
+    });
+    renderWithProviders(<DiscoverCreators viewerId="u-mei" signedIn />, { route: '/discover-creators' });
+
+    const auroraPanel = await screen.findByRole('article', { name: 'Aurora Vale' });
+    expect(within(panel('Mei Lin')).queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    await userEvent.click(await within(auroraPanel).findByRole('button', { name: 'Follow' }));
+
+    expect(await screen.findByText('Following creator')).toBeInTheDocument();
+    expect(within(auroraPanel).getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(within(auroraPanel).getAllByText('2.6K followers').length).toBeGreaterThan(0);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/creators/1/follow',
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 
   it('shows the verified tick from isVerified, not from the position in the list', async () => {

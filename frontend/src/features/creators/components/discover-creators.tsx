@@ -20,8 +20,15 @@ import { FollowButton } from './follow-button';
 import { socialIcons } from './social-icon';
 import { VerifiedTick } from './verified-tick';
 
+type Viewer = {
+  /** The signed-in user's id: their own creator card has no Follow button. */
+  viewerId?: string | null;
+  /** Signed in; null while that is being checked. A visitor pressing Follow goes to /auth. */
+  signedIn?: boolean | null;
+};
+
 /** Discover Creators: every creator with a profile box and a scroller of their films. */
-export function DiscoverCreators() {
+export function DiscoverCreators({ viewerId = null, signedIn = false }: Viewer) {
   const creators = useCreators();
 
   return (
@@ -59,7 +66,7 @@ export function DiscoverCreators() {
         <ul aria-label="Creators" className="space-y-6">
           {creators.data.map((creator) => (
             <li key={creator.id}>
-              <CreatorPanel creator={creator} />
+              <CreatorPanel creator={creator} viewerId={viewerId} signedIn={signedIn} />
             </li>
           ))}
         </ul>
@@ -68,7 +75,7 @@ export function DiscoverCreators() {
   );
 }
 
-function CreatorPanel({ creator }: { creator: Creator }) {
+function CreatorPanel({ creator, viewerId, signedIn }: { creator: Creator } & Required<Viewer>) {
   const name = getPersonName(creator.user);
   const firstName = creator.user.firstName?.trim() || 'this creator';
   const rating = averageRating(creator.films.map((film) => film.rating));
@@ -104,7 +111,14 @@ function CreatorPanel({ creator }: { creator: Creator }) {
             <Users className="size-4" aria-hidden="true" />
             {formatFollowers(creator.followerCount)}
           </p>
-          <FollowButton className="mt-1 w-full max-w-40" />
+          {viewerId !== null && viewerId === creator.userId ? null : (
+            <FollowButton
+              creatorId={creator.id}
+              signedIn={signedIn}
+              source="card"
+              className="mt-1 w-full max-w-40"
+            />
+          )}
         </div>
       </div>
 

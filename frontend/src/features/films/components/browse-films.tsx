@@ -65,8 +65,9 @@ export function BrowseFilms() {
     setDraft(filters.q);
   }
 
+  // From the URL as it is now, not as this render saw it: two quick changes both stay.
   const update = (next: Partial<BrowseFilters>) =>
-    setSearchParams(writeBrowseFilters({ ...filters, ...next }, searchParams));
+    setSearchParams((current) => writeBrowseFilters({ ...readBrowseFilters(current), ...next }, current));
 
   const searching = filters.q !== '';
   const genre = filters.genre || undefined;

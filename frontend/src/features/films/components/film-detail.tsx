@@ -65,10 +65,17 @@ type FilmDetailProps = {
   filmId: number;
   /** The 'Reviews & Ratings' card's content; another feature's, so the route passes it in. */
   reviews?: ReactNode;
+  /** Buttons beside Play Now and in the player (My List, Like): other features', passed in. */
+  actions?: FilmActions;
+  /** The 'Critic Reviews' card's content, passed in the same way. */
+  criticReviews?: ReactNode;
 };
 
+/** The film's action buttons, where they show: the page's hero or the player overlay. */
+export type FilmActions = (film: Film, where: 'page' | 'player') => ReactNode;
+
 /** The film detail screen for a valid id. */
-export function FilmDetail({ filmId, reviews }: FilmDetailProps) {
+export function FilmDetail({ filmId, reviews, criticReviews, actions }: FilmDetailProps) {
   const film = useFilm(filmId);
 
   if (film.isPending) return <FilmLoading />;
@@ -79,7 +86,9 @@ export function FilmDetail({ filmId, reviews }: FilmDetailProps) {
       <LoadErrorScreen title="This film could not be loaded" onRetry={() => void film.refetch()} />
     );
   }
-  return <FilmDetailView film={film.data} reviews={reviews} />;
+  return (
+    <FilmDetailView film={film.data} reviews={reviews} criticReviews={criticReviews} actions={actions} />
+  );
 }
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -97,7 +106,17 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-function FilmDetailView({ film, reviews }: { film: Film; reviews?: ReactNode }) {
+function FilmDetailView({
+  film,
+  reviews,
+  criticReviews,
+  actions,
+}: {
+  film: Film;
+  reviews?: ReactNode;
+  criticReviews?: ReactNode;
+  actions?: FilmActions;
+}) {
   const [playerOpen, setPlayerOpen] = useState(false);
   const recordView = useRecordView();
   const creatorName = getPersonName(film.creator.user);
@@ -194,6 +213,7 @@ function FilmDetailView({ film, reviews }: { film: Film; reviews?: ReactNode }) 
                 <Play className="size-5 fill-current" aria-hidden="true" />
                 Play Now
               </Button>
+              {actions?.(film, 'page')}
               <Link
                 to={creatorPath(film.creator.id)}
                 className="inline-flex items-center gap-3 rounded-full py-1 pr-4 pl-1 text-sm text-fg-muted transition-colors hover:bg-white/5 hover:text-fg"
@@ -247,6 +267,8 @@ function FilmDetailView({ film, reviews }: { film: Film; reviews?: ReactNode }) 
             </Link>
           </Card>
 
+          {criticReviews ? <Card title="Critic Reviews">{criticReviews}</Card> : null}
+
           {reviews ? <Card title="Reviews & Ratings">{reviews}</Card> : null}
 
           <Card title="Film Details">
@@ -278,7 +300,9 @@ function FilmDetailView({ film, reviews }: { film: Film; reviews?: ReactNode }) 
         <RelatedFilms film={film} />
       </div>
 
-      {playerOpen ? <FilmPlayer film={film} onClose={() => setPlayerOpen(false)} /> : null}
+      {playerOpen ? (
+        <FilmPlayer film={film} onClose={() => setPlayerOpen(false)} actions={actions?.(film, 'player')} />
+      ) : null}
     </article>
   );
 }

@@ -29,6 +29,8 @@ export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 
 type FilmPlayerProps = {
   film: PlayerFilm;
   onClose: () => void;
+  /** Buttons in the top bar (My List, Like). */
+  actions?: ReactNode;
 };
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -56,11 +58,11 @@ const FOCUSABLE = 'button:not([disabled]):not([tabindex="-1"]), input:not([disab
  * play/pause, back and forward 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
  * movement; Escape closes, Space plays or pauses, M mutes. Without a video it shows a demo placeholder.
  */
-export function FilmPlayer({ film, onClose }: FilmPlayerProps) {
-  return createPortal(<PlayerOverlay film={film} onClose={onClose} />, document.body);
+export function FilmPlayer({ film, onClose, actions }: FilmPlayerProps) {
+  return createPortal(<PlayerOverlay film={film} onClose={onClose} actions={actions} />, document.body);
 }
 
-function PlayerOverlay({ film, onClose }: FilmPlayerProps) {
+function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -370,6 +372,7 @@ function PlayerOverlay({ film, onClose }: FilmPlayerProps) {
           <p className="truncate text-base font-semibold md:text-lg">{film.title}</p>
           <p className="truncate text-xs text-white/60">by {creatorName}</p>
         </div>
+        {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
       </div>
 
       {/* Bottom bar: seek bar and controls. */}

@@ -1,0 +1,64 @@
+import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Avatar } from '@/components/ui/avatar';
+import { getPersonInitials, getPersonName } from '@/lib/user';
+import { cn } from '@/lib/utils';
+
+type Person = { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+
+type PersonChoiceProps = {
+  person: Person;
+  /** Shown when the person has no name. */
+  fallbackName?: string;
+  selected: boolean;
+  onToggle: () => void;
+  /** Beside the name (a verified badge). */
+  badge?: ReactNode;
+  /** The line under the name (followers, films). */
+  detail: ReactNode;
+  testId: string;
+};
+
+/** A person on a home row that selecting highlights (creators, critics): avatar, name, a detail line. */
+export function PersonChoice({
+  person,
+  fallbackName,
+  selected,
+  onToggle,
+  badge,
+  detail,
+  testId,
+}: PersonChoiceProps) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onToggle}
+      data-testid={testId}
+      className={cn(
+        'relative flex w-full flex-col items-center gap-2 rounded-2xl border p-4 text-center transition',
+        selected
+          ? 'border-accent bg-accent/10 shadow-lg shadow-accent/10'
+          : 'border-white/10 bg-white/[0.03] hover:border-white/25 hover:bg-white/[0.06]',
+      )}
+    >
+      {selected ? (
+        <span className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-accent text-accent-fg">
+          <Check className="size-4" aria-hidden="true" />
+        </span>
+      ) : null}
+      <Avatar
+        src={person.profileImageUrl}
+        initials={getPersonInitials(person)}
+        size="size-20 text-2xl"
+        className={cn('ring-2', selected ? 'ring-accent' : 'ring-white/10')}
+      />
+      <span className="flex max-w-full items-center gap-1 text-sm font-semibold text-fg">
+        <span className="truncate">{getPersonName(person, fallbackName)}</span>
+        {badge}
+      </span>
+      <span className="text-xs text-fg-subtle">{detail}</span>
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/hooks/use-toast';
+import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import { handleUnauthorized } from '@/lib/unauthorized';
+import type { CriticReview, WriteCriticReviewInput } from '@/lib/api/types';
+
+import { getCriticDashboardQueryOptions } from './get-critic-dashboard';
+
+/** GET /api/films/{id}/critic-reviews: public, newest first, each with its critic. */
+export const getFilmCriticReviews = (filmId: number, signal?: AbortSignal): Promise<CriticReview[]> =>
+  unwrap(apiClient.GET('/api/films/{id}/critic-reviews', { params: { path: { id: filmId } }, signal }));
+
+export const getFilmCriticReviewsQueryOptions = (filmId: number) =>
+  queryOptions({
+    queryKey: ['critics', 'film-reviews', filmId] as const,
+    queryFn: ({ signal }) => getFilmCriticReviews(filmId, signal),
+  });
+
+export const useFilmCriticReviews = (filmId: number) => useQuery(getFilmCriticReviewsQueryOptions(filmId));
+
+/** POST /api/films/{id}/critic-reviews; posting again replaces the critic's review. */
+export const writeCriticReview = (filmId: number, input: WriteCriticReviewInput): Promise<CriticReview> =>
+  unwrap(apiClient.POST('/api/films/{id}/critic-reviews', { params: { path: { id: filmId } }, body: input }));
+
+/** 'Review submitted successfully', or 'Failed to submit review' with the server's reason for a 400. */
+export function useWriteCriticReview(filmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WriteCriticReviewInput) => writeCriticReview(filmId, input),
+    onSuccess: async () => {
+      toast({ title: 'Review submitted successfully' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getFilmCriticReviewsQueryOptions(filmId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getCriticDashboardQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) => {
+      if (handleUnauthorized(error)) return;
+      toast({
+        title: 'Failed to submit review',
+        description: isApiError(error) && error.status === 400 ? error.serverMessage : undefined,
+        variant: 'destructive',
+      });
+    },
+  });
+}

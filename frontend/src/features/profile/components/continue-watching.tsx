@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Skeleton } from '@/components/ui/skeleton';
+import { CONTINUE_WATCHING_SHOWN } from '@/config/constants';
+import { filmPath } from '@/config/paths';
+import { watchProgress } from '@/lib/watch-progress';
+
+import { useList } from '../api/get-list';
+
+/** Up to 4 films the member started, with minutes left and a progress bar; an honest empty text. */
+export function ContinueWatching() {
+  const list = useList('continue_watching', CONTINUE_WATCHING_SHOWN);
+
+  return (
+    <section aria-labelledby="continue-watching-heading" className="grid gap-4">
+      <h2 id="continue-watching-heading" className="text-xl font-semibold text-fg">
+        Continue Watching
+      </h2>
+      {list.isPending ? (
+        <ul
+          aria-label="Loading Continue Watching"
+          aria-busy="true"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          {Array.from({ length: CONTINUE_WATCHING_SHOWN }, (_, index) => (
+            <li key={index}>
+              <Skeleton className="aspect-video w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <p role="alert" className="text-sm text-fg-muted">
+          Failed to load Continue Watching
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-fg-muted">
+          Nothing in progress. Films you start watching will appear here.
+        </p>
+      ) : (
+        <ul aria-label="Continue Watching" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {list.data.slice(0, CONTINUE_WATCHING_SHOWN).map((entry) => {
+            const { minutesLeft, fraction } = watchProgress(entry);
+            const title = entry.film.title ?? `Film ${entry.filmId}`;
+            return (
+              <li key={entry.id} className="overflow-hidden rounded-xl border border-white/10 bg-surface">
+                <Link to={filmPath(entry.filmId)} className="block">
+                  <div className="aspect-video bg-white/5">
+                    {entry.film.posterUrl ? (
+                      <img src={entry.film.posterUrl} alt="" className="size-full object-cover" />
+                    ) : null}
+                  </div>
+                  <div className="grid gap-2 p-3">
+                    <span className="font-medium text-fg">{title}</span>
+                    {minutesLeft !== null ? (
+                      <span className="text-xs text-fg-muted">{minutesLeft} min left</span>
+                    ) : null}
+                    <ProgressBar label={`${title} progress`} fraction={fraction} />
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
