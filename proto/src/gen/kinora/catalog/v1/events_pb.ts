@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Envelope } from "../../common/v1/envelope_pb";
 import { file_kinora_common_v1_envelope } from "../../common/v1/envelope_pb";
 import { file_kinora_options_v1_options } from "../../options/v1/options_pb";
@@ -13,10 +15,58 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/catalog/v1/events.proto.
  */
 export const file_kinora_catalog_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxItYCChFGaWxtU3RhdHVzQ2hhbmdlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSDwoHZmlsbV9pZBgCIAEoAxItCgZzdGF0dXMYAyABKA4yHS5raW5vcmEuY2F0YWxvZy52MS5GaWxtU3RhdHVzEjYKD3ByZXZpb3VzX3N0YXR1cxgEIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSDQoFdGl0bGUYBSABKAkSEgoKY3JlYXRvcl9pZBgGIAEoAxIXCg9jcmVhdG9yX3VzZXJfaWQYByABKAkSDQoFZ2VucmUYCCABKAkSGAoQZHVyYXRpb25fbWludXRlcxgJIAEoBRISCgpwb3N0ZXJfdXJsGAogASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxIp4BChFDcmVhdG9yUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIOiGKtRgdY2F0YWxvZy5jcmVhdG9yLXJlZ2lzdGVyZWQudjEqdwoKRmlsbVN0YXR1cxIbChdGSUxNX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0ZJTE1fU1RBVFVTX1BFTkRJTkcQARIZChVGSUxNX1NUQVRVU19QVUJMSVNIRUQQAhIYChRGSUxNX1NUQVRVU19BUkNISVZFRBADYgZwcm90bzM", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxImwKDEFpRGlzY2xvc3VyZRINCgV0b29scxgBIAMoCRINCgVwYXJ0cxgCIAMoCRIVCg1yZWFsX2xpa2VuZXNzGAMgASgIEhgKEGxpa2VuZXNzX2NvbnNlbnQYBCABKAgSDQoFbm90ZXMYBSABKAkioAQKEUZpbG1TdGF0dXNDaGFuZ2VkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIPCgdmaWxtX2lkGAIgASgDEi0KBnN0YXR1cxgDIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSNgoPcHJldmlvdXNfc3RhdHVzGAQgASgOMh0ua2lub3JhLmNhdGFsb2cudjEuRmlsbVN0YXR1cxINCgV0aXRsZRgFIAEoCRISCgpjcmVhdG9yX2lkGAYgASgDEhcKD2NyZWF0b3JfdXNlcl9pZBgHIAEoCRINCgVnZW5yZRgIIAEoCRIYChBkdXJhdGlvbl9taW51dGVzGAkgASgFEhIKCnBvc3Rlcl91cmwYCiABKAkSEwoLZGVzY3JpcHRpb24YCyABKAkSEAoIbGFuZ3VhZ2UYDCABKAkSFAoMcmVsZWFzZV95ZWFyGA0gASgFEhEKCXZpZGVvX3VybBgOIAEoCRI2Cg1haV9kaXNjbG9zdXJlGA8gASgLMh8ua2lub3JhLmNhdGFsb2cudjEuQWlEaXNjbG9zdXJlEjAKDHN1Ym1pdHRlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGBEgASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxIp4BChFDcmVhdG9yUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIOiGKtRgdY2F0YWxvZy5jcmVhdG9yLXJlZ2lzdGVyZWQudjEqdwoKRmlsbVN0YXR1cxIbChdGSUxNX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0ZJTE1fU1RBVFVTX1BFTkRJTkcQARIZChVGSUxNX1NUQVRVU19QVUJMSVNIRUQQAhIYChRGSUxNX1NUQVRVU19BUkNISVZFRBADYgZwcm90bzM", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
- * A film entered a new status (uploaded for review, approved, rejected). Keyed by film_id.
+ * What a creator declared about the generative tools behind a film.
+ *
+ * @generated from message kinora.catalog.v1.AiDisclosure
+ */
+export type AiDisclosure = Message<"kinora.catalog.v1.AiDisclosure"> & {
+  /**
+   * The tools used, as the creator named them (e.g. "Sora", "Suno").
+   *
+   * @generated from field: repeated string tools = 1;
+   */
+  tools: string[];
+
+  /**
+   * The parts they made: visuals, sound, voice, script.
+   *
+   * @generated from field: repeated string parts = 2;
+   */
+  parts: string[];
+
+  /**
+   * Real people's likeness or voices appear in the film.
+   *
+   * @generated from field: bool real_likeness = 3;
+   */
+  realLikeness: boolean;
+
+  /**
+   * Those people consented (meaningful only with real_likeness).
+   *
+   * @generated from field: bool likeness_consent = 4;
+   */
+  likenessConsent: boolean;
+
+  /**
+   * @generated from field: string notes = 5;
+   */
+  notes: string;
+};
+
+/**
+ * Describes the message kinora.catalog.v1.AiDisclosure.
+ * Use `create(AiDisclosureSchema)` to create a new message.
+ */
+export const AiDisclosureSchema: GenMessage<AiDisclosure> = /*@__PURE__*/
+  messageDesc(file_kinora_catalog_v1_events, 0);
+
+/**
+ * A film entered a new status (transcoded and waiting for review, approved, rejected), or its
+ * details changed while pending. Keyed by film_id.
  *
  * @generated from message kinora.catalog.v1.FilmStatusChanged
  */
@@ -70,6 +120,47 @@ export type FilmStatusChanged = Message<"kinora.catalog.v1.FilmStatusChanged"> &
    * @generated from field: string poster_url = 10;
    */
   posterUrl: string;
+
+  /**
+   * @generated from field: string description = 11;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string language = 12;
+   */
+  language: string;
+
+  /**
+   * @generated from field: int32 release_year = 13;
+   */
+  releaseYear: number;
+
+  /**
+   * The HLS master playlist under /media/ (empty until transcoded).
+   *
+   * @generated from field: string video_url = 14;
+   */
+  videoUrl: string;
+
+  /**
+   * @generated from field: kinora.catalog.v1.AiDisclosure ai_disclosure = 15;
+   */
+  aiDisclosure?: AiDisclosure | undefined;
+
+  /**
+   * When the creator submitted the film (the moderation queue is oldest first).
+   *
+   * @generated from field: google.protobuf.Timestamp submitted_at = 16;
+   */
+  submittedAt?: Timestamp | undefined;
+
+  /**
+   * The moderator's reason when archived (rejected); empty otherwise.
+   *
+   * @generated from field: string reason = 17;
+   */
+  reason: string;
 };
 
 /**
@@ -77,7 +168,7 @@ export type FilmStatusChanged = Message<"kinora.catalog.v1.FilmStatusChanged"> &
  * Use `create(FilmStatusChangedSchema)` to create a new message.
  */
 export const FilmStatusChangedSchema: GenMessage<FilmStatusChanged> = /*@__PURE__*/
-  messageDesc(file_kinora_catalog_v1_events, 0);
+  messageDesc(file_kinora_catalog_v1_events, 1);
 
 /**
  * A signed-in user created their creator profile; auth grants them the creator role. Keyed by user_id.
@@ -111,7 +202,7 @@ export type CreatorRegistered = Message<"kinora.catalog.v1.CreatorRegistered"> &
  * Use `create(CreatorRegisteredSchema)` to create a new message.
  */
 export const CreatorRegisteredSchema: GenMessage<CreatorRegistered> = /*@__PURE__*/
-  messageDesc(file_kinora_catalog_v1_events, 1);
+  messageDesc(file_kinora_catalog_v1_events, 2);
 
 /**
  * @generated from enum kinora.catalog.v1.FilmStatus
