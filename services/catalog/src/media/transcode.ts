@@ -1,18 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import {
-  access,
-  chmod,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
   convertCaptions,
@@ -25,6 +11,8 @@ import {
 import { DEFAULT_TOOLS, MediaError, probe, runTool, type MediaTools, type ProbeResult } from './ffmpeg';
 import { escapeFilterValue, printableText, truncateText } from './filter-text';
 import { even, renditionLadder, type RenditionSpec } from './ladder';
+import { PID_FILE, publish, removeLeftovers } from './workdir';
+import { masterPlaylist, measureRendition, type TranscodedRendition } from './playlists';
 import type { CaptionSource } from './media.queue';
 import {
   POSTER_CREDIT_FONT,
@@ -58,7 +46,7 @@ export { escapeFilterValue } from './filter-text';
  */
 
 export { RENDITIONS, renditionLadder, type RenditionSpec } from './ladder';
-export const AUDIO_CODEC = 'mp4a.40.2';
+export { AUDIO_CODEC, masterPlaylist, parseMediaPlaylist, type TranscodedRendition } from './playlists';
 export const SEGMENT_SECONDS = 4;
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const POSTER = 'poster.jpg';
@@ -68,7 +56,6 @@ export const WATERMARK_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.
 export const WATERMARK_MAX_CHARS = 40;
 
 const MAX_FPS = 30;
-const PID_FILE = '.ffmpeg.pid';
 const WATERMARK_FILE = '.watermark.txt';
 const POSTER_GRAPH_FILE = '.poster.graph';
 const POSTER_CREDIT_FILE = '.poster-credit.txt';
@@ -92,20 +79,6 @@ export interface TranscodeOptions {
   onProgress?: (fraction: number) => void;
   /** ffmpeg's time limit; default 2 min + 10× the source duration. */
   timeoutMs?: number;
-}
-
-export interface TranscodedRendition {
-  name: string;
-  width: number;
-  height: number;
-  /** Peak segment bit rate (bit/s), as HLS defines BANDWIDTH. */
-  bandwidth: number;
-  averageBandwidth: number;
-  codecs: string;
-  /** Relative to outDir, e.g. "360p/index.m3u8". */
-  playlist: string;
-  segments: number;
-  durationSeconds: number;
 }
 
 export interface TranscodeResult {
@@ -173,126 +146,6 @@ export function outputFrameRate(sourceFps: number | undefined): { expr: string; 
 export function posterTime(durationSeconds: number): number {
   if (durationSeconds <= 1) return 0;
   return Math.min(Math.max(durationSeconds * 0.1, 1), Math.max(0, durationSeconds - 0.5));
-}
-
-// ---------------------------------------------------------------- playlists
-
-interface Segment {
-  uri: string;
-  duration: number;
-}
-
-export function parseMediaPlaylist(text: string): Segment[] {
-  const segments: Segment[] = [];
-  let duration: number | undefined;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
-    else if (line && !line.startsWith('#') && duration !== undefined) {
-      segments.push({ uri: line, duration });
-      duration = undefined;
-    }
-  }
-  return segments;
-}
-
-export function masterPlaylist(renditions: TranscodedRendition[], frameRate: number): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const rendition of renditions) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth},AVERAGE-BANDWIDTH=${rendition.averageBandwidth},` +
-        `RESOLUTION=${rendition.width}x${rendition.height},FRAME-RATE=${frameRate.toFixed(3)},` +
-        `CODECS="${rendition.codecs}"`,
-      rendition.playlist,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-async function measureRendition(dir: string, spec: RenditionSpec): Promise<TranscodedRendition> {
-  const playlist = `${spec.name}/index.m3u8`;
-  const text = await readFile(join(dir, playlist), 'utf8');
-  if (!text.includes('#EXT-X-ENDLIST')) throw new MediaError(`ffmpeg: ${spec.name} playlist is incomplete`);
-  const segments = parseMediaPlaylist(text);
-  if (segments.length === 0) throw new MediaError(`ffmpeg: ${spec.name} has no segments`);
-  let peak = 0;
-  let bits = 0;
-  let seconds = 0;
-  for (const segment of segments) {
-    const size = (await stat(join(dir, spec.name, segment.uri))).size * 8;
-    bits += size;
-    seconds += segment.duration;
-    // A very short last segment says little about the peak; measure it over at least 1 s.
-    peak = Math.max(peak, size / Math.max(segment.duration, Math.min(1, seconds)));
-  }
-  return {
-    name: spec.name,
-    width: spec.width,
-    height: spec.height,
-    bandwidth: Math.ceil(peak),
-    averageBandwidth: Math.ceil(bits / Math.max(seconds, 0.001)),
-    codecs: `${spec.codec},${AUDIO_CODEC}`,
-    playlist,
-    segments: segments.length,
-    durationSeconds: Math.round(seconds * 1000) / 1000,
-  };
-}
-
-// ---------------------------------------------------------------- work directories
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Removes what an earlier run for the same outDir left behind (a crashed or killed worker): its
- * temporary directories, and the ffmpeg it had started if that is still running on this host
- * (recognised by its pid file and its working directory being that directory).
- */
-async function removeLeftovers(parent: string, base: string): Promise<void> {
-  let entries: string[];
-  try {
-    entries = await readdir(parent);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (!entry.startsWith(`.${base}.tmp-`) && !entry.startsWith(`.${base}.old-`)) continue;
-    const dir = join(parent, entry);
-    const pid = Number((await readFile(join(dir, PID_FILE), 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(pid) && pid > 1) {
-      const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '');
-      if (cwd && cwd === (await realpath(dir).catch(() => dir)) && isAlive(pid)) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Puts `ready` at `target` (replacing an earlier version) with renames only. */
-async function publish(ready: string, target: string): Promise<void> {
-  const exists = await access(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    await rename(ready, target);
-    return;
-  }
-  const old = join(dirname(target), `.${basename(target)}.old-${randomBytes(4).toString('hex')}`);
-  await rename(target, old);
-  await rename(ready, target);
-  await rm(old, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------- ffmpeg command lines
