@@ -78,10 +78,10 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     if (name === 'captions') {
       await this.em
         .fork()
-        .execute(`update film_media set failure_reason = ?, updated_at = now() where film_id = ?`, [
-          failureReason(error),
-          filmId,
-        ]);
+        .execute(
+          `update film_media set failure_reason = ?, updated_at = now() where film_id = ? and status = 'ready'`,
+          [failureReason(error), filmId],
+        );
       return;
     }
     await this.em.fork().execute(
