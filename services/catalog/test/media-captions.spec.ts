@@ -6,7 +6,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
-import { JobQueue, loadConfig, migrate } from '@kinora/common';
+import { JobQueue, loadConfig, migrate, OutboxService } from '@kinora/common';
 import {
   createTestContext,
   createTestDatabase,
@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { DATABASE } from '../src/database';
+import { FilmsService } from '../src/films/films.service';
 import { withSubtitles, withTimestampMap } from '../src/media/captions';
 import { MediaError } from '../src/media/ffmpeg';
 import { renditionLadder } from '../src/media/ladder';
@@ -466,6 +467,26 @@ describe('through the queue', () => {
     expect((await media(captioned)).failure_reason).toBe(null);
     expect(await statusEvents(captioned)).toHaveLength(1); // captions alone announce nothing
   }, 120_000);
+
+  test("a moderator's decision is announced by the same builder: details, previous status and reason", async () => {
+    expect(captioned).toBeTruthy(); // needs the film of the first queue test
+    const films = new FilmsService(em(), worker!.get(OutboxService));
+    await films.changeStatus(captioned, 'archived', 'The captions do not match the dialogue.');
+    const events = await statusEvents(captioned);
+    expect(events).toHaveLength(2);
+    expect(events[1]).toMatchObject({
+      filmId: BigInt(captioned),
+      status: FilmStatus.ARCHIVED,
+      previousStatus: FilmStatus.PENDING,
+      title: 'captioned-through-the-queue',
+      description: 'A film about subtitles.',
+      videoUrl: `/media/films/${captioned}/master.m3u8`,
+      reason: 'The captions do not match the dialogue.',
+    });
+    expect(events[1]!.submittedAt).toStrictEqual(events[0]!.submittedAt);
+    await films.changeStatus(captioned, 'archived', 'again');
+    expect(await statusEvents(captioned)).toHaveLength(2); // no change, no event
+  });
 
   test('captions sent while the transcode runs wait for it, then apply; a published film gets no event', async () => {
     const filmId = await insertFilm('published-then-recaptioned', 'published');
