@@ -2,9 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService, type Identity } from '@kinora/common';
 import { FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
-import { FilmStatus as FilmStatusEnum, FilmStatusChangedSchema } from '@kinora/proto';
+import { FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmFilterQuery, FilmSort, ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
 import type { FilmStatus } from './film.entity';
+import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
 import type { FilmViewDto, TrendingFilmDto } from './dto/film.dto';
 import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
 
@@ -30,12 +31,6 @@ const ORDER: Record<FilmSort, string> = {
 /** The same viewer pressing Play again within this window counts once (docs/catalog.md, the view rule). */
 const VIEW_WINDOW = '30 minutes';
 const TRENDING_WINDOW = '7 days';
-
-const STATUS_ENUM: Record<FilmStatus, FilmStatusEnum> = {
-  pending: FilmStatusEnum.PENDING,
-  published: FilmStatusEnum.PUBLISHED,
-  archived: FilmStatusEnum.ARCHIVED,
-};
 
 /** Accumulates SQL conditions and their bound parameters in order. */
 class Where {
@@ -201,24 +196,13 @@ export class FilmsService {
     return row!.id;
   }
 
-  /** Moves a film to a status and publishes catalog.film-status-changed.v1 in the same transaction. */
-  async changeStatus(id: number, status: FilmStatus): Promise<void> {
+  /**
+   * Moves a film to a status and publishes catalog.film-status-changed.v1 in the same transaction.
+   * `reason`: the moderator's, when archived.
+   */
+  async changeStatus(id: number, status: FilmStatus, reason?: string): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const [film] = await em.execute<
-        {
-          status: FilmStatus;
-          title: string;
-          creator_id: number;
-          user_id: string;
-          genre: string;
-          duration_minutes: number;
-          poster_url: string | null;
-        }[]
-      >(
-        `select f.status, f.title, f.creator_id, c.user_id, f.genre, f.duration_minutes, f.poster_url
-           from films f join creators c on c.id = f.creator_id where f.id = ? for update of f`,
-        [id],
-      );
+      const film = await selectFilmEventRow(em, id, { lock: true });
       if (!film) throw new NotFoundException(`Film ${id} not found`);
       if (film.status === status) return;
       await em.execute(
@@ -229,17 +213,7 @@ export class FilmsService {
       this.outbox.add(
         em,
         FilmStatusChangedSchema,
-        {
-          filmId: BigInt(id),
-          status: STATUS_ENUM[status],
-          previousStatus: STATUS_ENUM[film.status],
-          title: film.title,
-          creatorId: BigInt(film.creator_id),
-          creatorUserId: film.user_id,
-          genre: film.genre,
-          durationMinutes: film.duration_minutes,
-          posterUrl: film.poster_url ?? '',
-        },
+        filmStatusEvent(film, { status, previousStatus: film.status, reason }),
         String(id),
       );
     });

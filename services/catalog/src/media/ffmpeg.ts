@@ -19,17 +19,21 @@ const STDERR_TAIL = 2048;
 
 /**
  * A media step that failed. `reason` is short and human-readable (stored as the film's
- * failure_reason, e.g. "ffprobe: source has no video stream"); `message` adds the details
- * (the stderr tail of the tool).
+ * failure_reason, e.g. "the file has no video picture"); `message` adds the details (the stderr
+ * tail of the tool). `permanent`: the input itself is bad (not a video, a broken caption), so
+ * running the job again cannot help.
  */
 export class MediaError extends Error {
   override readonly name = 'MediaError';
+  readonly permanent: boolean;
 
   constructor(
     readonly reason: string,
     details?: string,
+    options: { permanent?: boolean } = {},
   ) {
     super(details ? `${reason}\n${details}` : reason);
+    this.permanent = options.permanent ?? false;
   }
 }
 
@@ -215,8 +219,9 @@ const ratio = (value: string | undefined): number | undefined => {
 const STILL_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe|apng|webp)(,|$)/;
 
 /**
- * Probes a source video. Rejects with a MediaError whose reason names the problem when the file
- * is missing, is not a media file, has no video stream, is a still image or has no duration.
+ * Probes a source video. Rejects with a MediaError whose reason names the problem in plain words
+ * when the file is missing, is not a media file, has no video stream, is a still image or has no
+ * duration; all but the missing file are permanent (the same file fails the same way again).
  */
 export async function probe(
   path: string,
@@ -241,8 +246,9 @@ export async function probe(
     if (error instanceof MediaError && /exited with code/.test(error.reason)) {
       const line = lastErrorLine(error.message, [path]);
       throw new MediaError(
-        `ffprobe: not a video file${line ? ` (${line})` : ''}`,
+        `not a video file we can read${line ? ` (${line})` : ''}`,
         error.message.slice(error.reason.length + 1),
+        { permanent: true },
       );
     }
     if (error instanceof SyntaxError) throw new MediaError('ffprobe: unreadable output', error.message);
@@ -252,15 +258,15 @@ export async function probe(
   const streams = output.streams ?? [];
   const video = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
   if (!video || !video.width || !video.height) {
-    throw new MediaError('ffprobe: source has no video stream');
+    throw new MediaError('the file has no video picture (no video stream)', undefined, { permanent: true });
   }
   const formatName = output.format?.format_name ?? '';
   if (STILL_FORMATS.test(formatName) || video.disposition?.still_image) {
-    throw new MediaError('ffprobe: source is a still image, not a video');
+    throw new MediaError('the file is a still image, not a video', undefined, { permanent: true });
   }
   const durationSeconds = Number(output.format?.duration ?? video.duration);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
-    throw new MediaError('ffprobe: source has no duration');
+    throw new MediaError('the video has no duration', undefined, { permanent: true });
   }
 
   let width = video.width;

@@ -20,7 +20,8 @@ export interface Rendition {
 /** The transcoding state of a film's source video. */
 @Entity({ tableName: 'film_media' })
 export class FilmMedia {
-  [OptionalProps]?: 'status' | 'failureReason' | 'attempts' | 'durationSeconds' | 'renditions' | 'updatedAt';
+  [OptionalProps]?:
+    'status' | 'failureReason' | 'attempts' | 'progress' | 'durationSeconds' | 'renditions' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer' })
   filmId!: number;
@@ -36,6 +37,10 @@ export class FilmMedia {
 
   @Property({ type: 'integer' })
   attempts = 0;
+
+  /** Whole percent of the transcode done (0..100), from ffmpeg's progress; 100 once ready. */
+  @Property({ type: 'integer' })
+  progress = 0;
 
   @Property({ type: 'decimal', precision: 10, scale: 3, nullable: true })
   durationSeconds?: string | null;

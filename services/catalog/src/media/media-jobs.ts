@@ -1,14 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, MetricsService, type JobHandlers, type JobHandlersOwner } from '@kinora/common';
-import { WaitingError, type Job } from 'bullmq';
+import {
+  CONFIG,
+  MetricsService,
+  OutboxService,
+  type JobHandlers,
+  type JobHandlersOwner,
+} from '@kinora/common';
+import { FilmStatusChangedSchema } from '@kinora/proto';
+import { DelayedError, UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import { isAbsolute, join } from 'node:path';
 import { Histogram } from 'prom-client';
 import { Film } from '../films/film.entity';
+import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
+import { replaceSubtitles } from './captions';
 import { MediaError, probe, type MediaTools } from './ffmpeg';
 import { FilmMedia, type Rendition } from './film-media.entity';
 import type { WorkerConfig } from './media.config';
 import type { MediaJobs } from './media.queue';
+import { ProgressWriter } from './progress';
 import { transcode } from './transcode';
 
 /** Where a film's HLS lives, under MEDIA_ROOT and as the gateway serves it. */
@@ -16,6 +26,10 @@ export const filmMediaDir = (mediaRoot: string, filmId: number) => join(mediaRoo
 export const filmMediaUrl = (filmId: number, file: string) => `/media/films/${filmId}/${file}`;
 
 const REASON_MAX = 300;
+/** How often a captions job looks again while the film's transcode is still queued or running. */
+export const CAPTIONS_RECHECK_MS = 2000;
+/** The fewest milliseconds between two progress writes of one transcode. */
+export const PROGRESS_INTERVAL_MS = 500;
 
 /** The short, human-readable reason stored in film_media.failure_reason. */
 export function failureReason(error: unknown): string {
@@ -41,6 +55,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
   constructor(
     private readonly em: EntityManager,
     @Inject(CONFIG) private readonly config: WorkerConfig,
+    private readonly outbox: OutboxService,
     metrics: MetricsService,
   ) {
     this.tools = { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH };
@@ -55,10 +70,20 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
 
   /**
    * BullMQ gave up on a transcode (its last attempt failed, or its workers kept dying mid-run):
-   * the film's media is failed with a reason, never left "processing".
+   * the film's media is failed with a reason, never left "processing". A captions job that gave up
+   * leaves the video as it is and only records why.
    */
-  async onGaveUp(_name: string, payload: object, error: Error): Promise<void> {
-    const { filmId } = payload as MediaJobs['transcode'];
+  async onGaveUp(name: string, payload: object, error: Error): Promise<void> {
+    const { filmId } = payload as MediaJobs['transcode'] | MediaJobs['captions'];
+    if (name === 'captions') {
+      await this.em
+        .fork()
+        .execute(
+          `update film_media set failure_reason = ?, updated_at = now() where film_id = ? and status = 'ready'`,
+          [failureReason(error), filmId],
+        );
+      return;
+    }
     await this.em.fork().execute(
       `update film_media set status = 'failed', failure_reason = coalesce(failure_reason, ?), updated_at = now()
         where film_id = ? and status <> 'ready'`,
@@ -68,12 +93,14 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
 
   handlers(): JobHandlers<MediaJobs> {
     return {
-      transcode: (payload, job) => {
-        const running = this.transcode(payload, job);
-        this.running.add(running);
-        return running.finally(() => this.running.delete(running));
-      },
+      transcode: (payload, job) => this.track(this.transcode(payload, job)),
+      captions: (payload, job) => this.track(this.captions(payload, job)),
     };
+  }
+
+  private track(running: Promise<void>): Promise<void> {
+    this.running.add(running);
+    return running.finally(() => this.running.delete(running));
   }
 
   /**
@@ -98,7 +125,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     const em = this.em.fork();
     const marked = await em.execute<{ attempts: number }[]>(
-      `update film_media set status = 'processing', attempts = attempts + 1, updated_at = now()
+      `update film_media set status = 'processing', attempts = attempts + 1, progress = 0, updated_at = now()
         where film_id = ? returning attempts`,
       [filmId],
     );
@@ -108,6 +135,14 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     this.logger.log({ filmId, attempt: marked[0]?.attempts, jobId: job.id }, 'transcode started');
     // The poster is a title card: the title is read now, so a re-transcode picks up a renamed film.
     const [film] = await em.execute<{ title: string }[]>('select title from films where id = ?', [filmId]);
+    const progress = new ProgressWriter(
+      (percent) =>
+        em.execute(
+          `update film_media set progress = ?, updated_at = now() where film_id = ? and status = 'processing'`,
+          [percent, filmId],
+        ),
+      PROGRESS_INTERVAL_MS,
+    );
 
     try {
       if (!isAbsolute(sourcePath)) throw new MediaError('source path is not absolute');
@@ -119,11 +154,14 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
         tools: this.tools,
         fontFile: this.config.MEDIA_FONT_FILE,
         probe: info,
+        captions: payload.captions,
         signal,
         onProgress: (fraction) => {
           void job.updateProgress(Math.round(fraction * 100)).catch(() => undefined);
+          progress.report(fraction * 100);
         },
       });
+      await progress.close();
 
       const renditions: Rendition[] = result.renditions.map((rendition) => ({
         name: rendition.name,
@@ -140,6 +178,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
           { filmId },
           {
             status: 'ready',
+            progress: 100,
             failureReason: null,
             durationSeconds: result.durationSeconds.toFixed(3),
             renditions,
@@ -155,6 +194,16 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
             durationMinutes: Math.max(1, Math.round(result.durationSeconds / 60)),
           },
         );
+        // Playable now: a film waiting for review enters the moderation queue with its details.
+        const row = await selectFilmEventRow(tx, filmId, { lock: true });
+        if (row?.status === 'pending') {
+          this.outbox.add(
+            tx,
+            FilmStatusChangedSchema,
+            filmStatusEvent(row, { previousStatus: 'pending' }),
+            String(filmId),
+          );
+        }
       });
       this.duration.observe({ outcome: 'ready' }, seconds());
       this.logger.log(
@@ -162,6 +211,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
         'transcode ready',
       );
     } catch (error) {
+      await progress.close();
       if (this.stopping.signal.aborted) {
         // Shutting down: give the job back to the queue without spending one of its attempts.
         await em.execute(
@@ -174,13 +224,60 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
         throw new WaitingError();
       }
       const reason = failureReason(error);
-      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // A bad input (not a video, a broken caption) fails the same way every time: no retries.
+      const permanent = error instanceof MediaError && error.permanent;
+      const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await em.execute(
         `update film_media set status = ?, failure_reason = ?, updated_at = now() where film_id = ?`,
         [last ? 'failed' : 'queued', reason, filmId],
       );
       this.duration.observe({ outcome: last ? 'failed' : 'retried' }, seconds());
       this.logger.warn({ filmId, jobId: job.id, reason, final: last }, 'transcode failed');
+      throw permanent ? new UnrecoverableError(reason) : error;
+    }
+  }
+
+  /**
+   * Replaces the subtitle tracks of a transcoded film (captions.ts); the video is not touched.
+   * While the film's transcode is queued or running the job waits (delayed, no attempt spent), so
+   * the newest list is applied after the transcode; a film whose media failed, or that is gone,
+   * is left alone (its next transcode carries its captions). A broken caption fails at once and
+   * leaves the earlier tracks playing; its reason goes to film_media.failure_reason.
+   */
+  async captions(payload: MediaJobs['captions'], job: Job): Promise<void> {
+    const { filmId, captions } = payload;
+    const em = this.em.fork();
+    const [media] = await em.execute<{ status: string; duration_seconds: string | null }[]>(
+      'select status, duration_seconds from film_media where film_id = ?',
+      [filmId],
+    );
+    if (!media || media.status === 'failed') {
+      this.logger.log({ filmId, jobId: job.id, media: media?.status ?? 'none' }, 'captions skipped');
+      return;
+    }
+    if (media.status !== 'ready') {
+      await job.moveToDelayed(Date.now() + CAPTIONS_RECHECK_MS, job.token);
+      throw new DelayedError();
+    }
+    try {
+      const tracks = await replaceSubtitles(filmMediaDir(this.config.MEDIA_ROOT, filmId), captions, {
+        tools: this.tools,
+        signal: this.stopping.signal,
+        durationSeconds: Number(media.duration_seconds ?? 0),
+      });
+      await em.execute(
+        `update film_media set failure_reason = null, updated_at = now() where film_id = ? and status = 'ready'`,
+        [filmId],
+      );
+      this.logger.log({ filmId, jobId: job.id, languages: tracks.map((t) => t.language) }, 'captions ready');
+    } catch (error) {
+      if (this.stopping.signal.aborted) {
+        await job.moveToWait(job.token);
+        throw new WaitingError();
+      }
+      const reason = failureReason(error);
+      this.logger.warn({ filmId, jobId: job.id, reason }, 'captions failed');
+      if (error instanceof MediaError && error.permanent) throw new UnrecoverableError(reason);
       throw error;
     }
   }

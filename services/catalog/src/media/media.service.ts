@@ -3,9 +3,11 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { queueProvider, type JobQueue } from '@kinora/common';
 import type { Job } from 'bullmq';
 import { isAbsolute } from 'node:path';
-import { MEDIA, MEDIA_QUEUE, type MediaJobs } from './media.queue';
+import { MEDIA, MEDIA_QUEUE, type CaptionSource, type MediaJobs } from './media.queue';
 
 export interface EnqueueOptions {
+  /** Subtitle tracks to build with the transcode (each an absolute WebVTT path). */
+  captions?: CaptionSource[];
   /** Runs of the job before the film is marked failed (default 3). */
   attempts?: number;
   /** First retry delay; doubled on each further retry (default 5 s). */
@@ -17,6 +19,12 @@ export const TRANSCODE_BACKOFF_MS = 5000;
 
 /** The id of a film's transcode job: one per film, so a repeated request does not queue twice. */
 export const transcodeJobId = (filmId: number) => `transcode-${filmId}`;
+/** The id of a film's captions job: one per film, the newest list wins. */
+export const captionsJobId = (filmId: number) => `captions-${filmId}`;
+
+export const CAPTIONS_ATTEMPTS = 3;
+/** How long enqueueCaptions waits for a running captions job (a few file writes) to finish. */
+const ACTIVE_WAIT_MS = 5000;
 
 /**
  * Puts a film's source video through the media pipeline (catalog-worker). The catalog API and
@@ -47,6 +55,7 @@ export class MediaService {
   ): Promise<Job> {
     if (!Number.isInteger(filmId) || filmId <= 0) throw new Error(`bad film id ${filmId}`);
     if (!isAbsolute(sourcePath)) throw new Error(`source path must be absolute: ${sourcePath}`);
+    if (options.captions) checkCaptions(options.captions);
     const jobId = transcodeJobId(filmId);
     await this.removeUnstarted(jobId);
 
@@ -55,12 +64,17 @@ export class MediaService {
        values (?, ?, 'queued', null, 0, now())
        on conflict (film_id) do update
          set source_path = excluded.source_path, status = 'queued', failure_reason = null,
-             attempts = 0, updated_at = now()`,
+             attempts = 0, progress = 0, updated_at = now()`,
       [filmId, sourcePath],
     );
     return this.media.add(
       'transcode',
-      { filmId, sourcePath, watermark },
+      {
+        filmId,
+        sourcePath,
+        watermark,
+        ...(options.captions ? { captions: checkCaptions(options.captions) } : {}),
+      },
       {
         jobId,
         attempts: options.attempts ?? TRANSCODE_ATTEMPTS,
@@ -69,11 +83,33 @@ export class MediaService {
     );
   }
 
-  /** Removes the film's previous job unless it is running. */
-  private async removeUnstarted(jobId: string): Promise<void> {
+  /**
+   * Replaces the subtitle tracks of the film's HLS with `captions` (an empty list removes them),
+   * without transcoding again: adds its `captions` job, replacing one still waiting. The job waits
+   * (without spending attempts) while the film's transcode is queued or running, then applies the
+   * list; a film whose media failed is left alone (its next transcode carries the captions).
+   */
+  async enqueueCaptions(filmId: number, captions: CaptionSource[]): Promise<Job> {
+    if (!Number.isInteger(filmId) || filmId <= 0) throw new Error(`bad film id ${filmId}`);
+    checkCaptions(captions);
+    const jobId = captionsJobId(filmId);
+    await this.removeUnstarted(jobId, ACTIVE_WAIT_MS);
+    return this.media.add(
+      'captions',
+      { filmId, captions },
+      { jobId, attempts: CAPTIONS_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+    );
+  }
+
+  /** Removes the film's previous job unless it is running (waiting up to `waitMs` for it to end). */
+  private async removeUnstarted(jobId: string, waitMs = 0): Promise<void> {
     const existing = await this.media.queue.getJob(jobId);
     if (!existing) return;
-    const state = await existing.getState();
+    let state = await existing.getState();
+    for (const until = Date.now() + waitMs; state === 'active' && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = await existing.getState();
+    }
     if (state !== 'active') {
       try {
         await existing.remove();
@@ -82,8 +118,30 @@ export class MediaService {
         // Taken by a worker between getState and remove: running now.
       }
     }
-    throw new ConflictException(`film ${jobId.slice('transcode-'.length)} is being transcoded right now`);
+    throw new ConflictException(
+      jobId.startsWith('captions-')
+        ? `the captions of film ${jobId.slice('captions-'.length)} are being replaced right now`
+        : `film ${jobId.slice('transcode-'.length)} is being transcoded right now`,
+    );
   }
+}
+
+/** A language tag that is safe as a file name: letters, then "-" subtags (e.g. "en", "pt-BR", "zh-Hant"). */
+export const CAPTION_LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
+/** Refuses a caption list the worker could not turn into tracks (a programming error upstream). */
+export function checkCaptions(captions: CaptionSource[]): CaptionSource[] {
+  const seen = new Set<string>();
+  for (const caption of captions) {
+    if (!CAPTION_LANGUAGE.test(caption.language) || caption.language.length > 12) {
+      throw new Error(`bad caption language ${JSON.stringify(caption.language)}`);
+    }
+    const key = caption.language.toLowerCase();
+    if (seen.has(key)) throw new Error(`caption language ${caption.language} given twice`);
+    seen.add(key);
+    if (!isAbsolute(caption.path)) throw new Error(`caption path must be absolute: ${caption.path}`);
+  }
+  return captions;
 }
 
 /** Providers for a module that enqueues transcodes: the queue producer and MediaService. */

@@ -1,21 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import {
-  access,
-  chmod,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import {
+  convertCaptions,
+  finishSubtitles,
+  segmentStartTicks,
+  SUBS_DIR,
+  withSubtitles,
+  type SubtitleTrack,
+} from './captions';
 import { DEFAULT_TOOLS, MediaError, probe, runTool, type MediaTools, type ProbeResult } from './ffmpeg';
 import { escapeFilterValue, printableText, truncateText } from './filter-text';
+import { even, renditionLadder, type RenditionSpec } from './ladder';
+import { PID_FILE, publish, removeLeftovers } from './workdir';
+import { masterPlaylist, measureRendition, type TranscodedRendition } from './playlists';
+import type { CaptionSource } from './media.queue';
 import {
   POSTER_CREDIT_FONT,
   POSTER_TITLE_FONT,
@@ -31,35 +29,24 @@ export { escapeFilterValue } from './filter-text';
  * Source video → HLS VOD, with Debian's ffmpeg (no Nest, no database: testable on its own).
  *
  *   outDir/master.m3u8            BANDWIDTH, AVERAGE-BANDWIDTH, RESOLUTION, FRAME-RATE, CODECS
+ *                                 (+ SUBTITLES="subs" and the subtitle tracks, with captions)
  *   outDir/360p/index.m3u8        640x360,  H.264 Main 3.0 + AAC-LC 128k stereo, MPEG-TS segments
  *   outDir/360p/seg_00000.ts ...  4 s each (keyframes aligned across renditions for ABR switching)
- *   outDir/720p/index.m3u8        1280x720, H.264 Main 3.1 + AAC-LC 128k stereo
- *   outDir/720p/seg_00000.ts ...
+ *   outDir/720p/index.m3u8        1280x720, H.264 Main 3.1 (sources of at least 720p)
+ *   outDir/1080p/index.m3u8       1920x1080, H.264 Main 4.0 (sources of at least 1080p)
+ *   outDir/subs/<lang>.m3u8       one WebVTT subtitle track per caption language (captions.ts)
  *   outDir/poster.jpg             720x1080 title card over a frame at ~10% of the film (poster.ts)
  *
- * Every rendition is letterboxed to exactly its 16:9 size, and carries the creator's name burned
- * into the bottom-right corner. ffmpeg decodes once: the frame is fitted to 1280x720, watermarked,
- * then split into the 720p encoder and a downscaler for 360p. Everything is written to a temporary
+ * The renditions are the rungs of the ladder the source fills without upscaling (ladder.ts).
+ * Each is letterboxed to exactly its 16:9 size and carries the creator's name burned into the
+ * bottom-right corner. ffmpeg decodes once: the frame is fitted to the top rung, watermarked, then
+ * split into its encoder and downscalers for the lower rungs. Everything is written to a temporary
  * directory beside outDir and renamed into place at the end, so a half-written film is never served
  * and a rerun after a crash starts clean.
  */
 
-export interface RenditionSpec {
-  name: string;
-  width: number;
-  height: number;
-  /** Capped CRF: the peak the encoder may reach, in kbit/s (video only). */
-  maxrateKbps: number;
-  /** H.264 level, and the matching RFC 6381 codec string (Main profile). */
-  level: string;
-  codec: string;
-}
-
-export const RENDITIONS: readonly RenditionSpec[] = [
-  { name: '360p', width: 640, height: 360, maxrateKbps: 900, level: '3.0', codec: 'avc1.4d401e' },
-  { name: '720p', width: 1280, height: 720, maxrateKbps: 3000, level: '3.1', codec: 'avc1.4d401f' },
-];
-export const AUDIO_CODEC = 'mp4a.40.2';
+export { RENDITIONS, renditionLadder, type RenditionSpec } from './ladder';
+export { AUDIO_CODEC, masterPlaylist, parseMediaPlaylist, type TranscodedRendition } from './playlists';
 export const SEGMENT_SECONDS = 4;
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const POSTER = 'poster.jpg';
@@ -68,9 +55,7 @@ export const WATERMARK_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.
 /** Longer names are cut (with an ellipsis) so the watermark stays in its corner. */
 export const WATERMARK_MAX_CHARS = 40;
 
-const FRAME = { width: 1280, height: 720 };
 const MAX_FPS = 30;
-const PID_FILE = '.ffmpeg.pid';
 const WATERMARK_FILE = '.watermark.txt';
 const POSTER_GRAPH_FILE = '.poster.graph';
 const POSTER_CREDIT_FILE = '.poster-credit.txt';
@@ -88,24 +73,12 @@ export interface TranscodeOptions {
   /** A probe of the source already made by the caller (skips a second ffprobe run). */
   probe?: ProbeResult;
   signal?: AbortSignal;
+  /** WebVTT captions to add as subtitle tracks (a broken one fails the transcode at once). */
+  captions?: CaptionSource[];
   /** Called with the fraction done (0..1) as ffmpeg reports progress. */
   onProgress?: (fraction: number) => void;
   /** ffmpeg's time limit; default 2 min + 10× the source duration. */
   timeoutMs?: number;
-}
-
-export interface TranscodedRendition {
-  name: string;
-  width: number;
-  height: number;
-  /** Peak segment bit rate (bit/s), as HLS defines BANDWIDTH. */
-  bandwidth: number;
-  averageBandwidth: number;
-  codecs: string;
-  /** Relative to outDir, e.g. "360p/index.m3u8". */
-  playlist: string;
-  segments: number;
-  durationSeconds: number;
 }
 
 export interface TranscodeResult {
@@ -115,6 +88,8 @@ export interface TranscodeResult {
   master: string;
   poster: string;
   renditions: TranscodedRendition[];
+  /** The subtitle tracks listed in the master playlist. */
+  subtitles: SubtitleTrack[];
   elapsedMs: number;
 }
 
@@ -145,8 +120,6 @@ export function drawtextFilter(textFile: string, fontFile: string): string {
   ].join(':');
 }
 
-const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
-
 /** scale + pad to exactly width x height, keeping the source's display aspect (letterbox/pillarbox). */
 export function fitFilter(source: { width: number; height: number }, width: number, height: number): string {
   const factor = Math.min(width / source.width, height / source.height);
@@ -175,126 +148,6 @@ export function posterTime(durationSeconds: number): number {
   return Math.min(Math.max(durationSeconds * 0.1, 1), Math.max(0, durationSeconds - 0.5));
 }
 
-// ---------------------------------------------------------------- playlists
-
-interface Segment {
-  uri: string;
-  duration: number;
-}
-
-export function parseMediaPlaylist(text: string): Segment[] {
-  const segments: Segment[] = [];
-  let duration: number | undefined;
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length));
-    else if (line && !line.startsWith('#') && duration !== undefined) {
-      segments.push({ uri: line, duration });
-      duration = undefined;
-    }
-  }
-  return segments;
-}
-
-export function masterPlaylist(renditions: TranscodedRendition[], frameRate: number): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const rendition of renditions) {
-    lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth},AVERAGE-BANDWIDTH=${rendition.averageBandwidth},` +
-        `RESOLUTION=${rendition.width}x${rendition.height},FRAME-RATE=${frameRate.toFixed(3)},` +
-        `CODECS="${rendition.codecs}"`,
-      rendition.playlist,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-async function measureRendition(dir: string, spec: RenditionSpec): Promise<TranscodedRendition> {
-  const playlist = `${spec.name}/index.m3u8`;
-  const text = await readFile(join(dir, playlist), 'utf8');
-  if (!text.includes('#EXT-X-ENDLIST')) throw new MediaError(`ffmpeg: ${spec.name} playlist is incomplete`);
-  const segments = parseMediaPlaylist(text);
-  if (segments.length === 0) throw new MediaError(`ffmpeg: ${spec.name} has no segments`);
-  let peak = 0;
-  let bits = 0;
-  let seconds = 0;
-  for (const segment of segments) {
-    const size = (await stat(join(dir, spec.name, segment.uri))).size * 8;
-    bits += size;
-    seconds += segment.duration;
-    // A very short last segment says little about the peak; measure it over at least 1 s.
-    peak = Math.max(peak, size / Math.max(segment.duration, Math.min(1, seconds)));
-  }
-  return {
-    name: spec.name,
-    width: spec.width,
-    height: spec.height,
-    bandwidth: Math.ceil(peak),
-    averageBandwidth: Math.ceil(bits / Math.max(seconds, 0.001)),
-    codecs: `${spec.codec},${AUDIO_CODEC}`,
-    playlist,
-    segments: segments.length,
-    durationSeconds: Math.round(seconds * 1000) / 1000,
-  };
-}
-
-// ---------------------------------------------------------------- work directories
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Removes what an earlier run for the same outDir left behind (a crashed or killed worker): its
- * temporary directories, and the ffmpeg it had started if that is still running on this host
- * (recognised by its pid file and its working directory being that directory).
- */
-async function removeLeftovers(parent: string, base: string): Promise<void> {
-  let entries: string[];
-  try {
-    entries = await readdir(parent);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    if (!entry.startsWith(`.${base}.tmp-`) && !entry.startsWith(`.${base}.old-`)) continue;
-    const dir = join(parent, entry);
-    const pid = Number((await readFile(join(dir, PID_FILE), 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(pid) && pid > 1) {
-      const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '');
-      if (cwd && cwd === (await realpath(dir).catch(() => dir)) && isAlive(pid)) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Puts `ready` at `target` (replacing an earlier version) with renames only. */
-async function publish(ready: string, target: string): Promise<void> {
-  const exists = await access(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    await rename(ready, target);
-    return;
-  }
-  const old = join(dirname(target), `.${basename(target)}.old-${randomBytes(4).toString('hex')}`);
-  await rename(target, old);
-  await rename(ready, target);
-  await rm(old, { recursive: true, force: true });
-}
-
 // ---------------------------------------------------------------- ffmpeg command lines
 
 /**
@@ -304,6 +157,8 @@ async function publish(ready: string, target: string): Promise<void> {
 export function hlsArguments(options: {
   source: string;
   probe: ProbeResult;
+  /** The renditions, smallest first (default: the source's ladder). */
+  ladder?: RenditionSpec[];
   /** Relative to the work directory. */
   watermarkFile?: string;
   fontFile: string;
@@ -311,16 +166,24 @@ export function hlsArguments(options: {
   const { source, probe: info } = options;
   const { expr: fps, fps: fpsValue } = outputFrameRate(info.frameRate);
   const gop = String(Math.max(1, Math.round(fpsValue * SEGMENT_SECONDS)));
-  const low = RENDITIONS[0];
+  const ladder = options.ladder ?? renditionLadder(info);
+  const top = ladder.length - 1;
+  const lower = ladder.slice(0, top);
   const chain = [
-    fitFilter(info, FRAME.width, FRAME.height),
+    fitFilter(info, ladder[top]!.width, ladder[top]!.height),
     `fps=${fps}`,
     'format=yuv420p',
     ...(options.watermarkFile ? [drawtextFilter(options.watermarkFile, options.fontFile)] : []),
-    'split=2[v1][t]',
   ].join(',');
-  // 720p is the fitted frame itself; 360p is scaled down from it (the watermark scales along).
-  const graph = `[0:v:0]${chain};[t]scale=${low.width}:${low.height}:flags=bicubic,setsar=1[v0]`;
+  // The top rung is the fitted frame itself; the lower ones are scaled down from it (the
+  // watermark scales along).
+  const graph =
+    lower.length === 0
+      ? `[0:v:0]${chain}[v${top}]`
+      : `[0:v:0]${chain},split=${ladder.length}[v${top}]${lower.map((_, i) => `[t${i}]`).join('')};` +
+        lower
+          .map((spec, i) => `[t${i}]scale=${spec.width}:${spec.height}:flags=bicubic,setsar=1[v${i}]`)
+          .join(';');
   const audioInput = info.hasAudio
     ? []
     : [
@@ -332,7 +195,7 @@ export function hlsArguments(options: {
         'anullsrc=channel_layout=stereo:sample_rate=48000',
       ];
   const audio = info.hasAudio ? '0:a:0' : '1:a:0';
-  const perRendition = RENDITIONS.flatMap((spec, index) => [
+  const perRendition = ladder.flatMap((spec, index) => [
     `-crf:v:${index}`,
     '23',
     `-maxrate:v:${index}`,
@@ -356,7 +219,7 @@ export function hlsArguments(options: {
     ...audioInput,
     '-filter_complex',
     graph,
-    ...RENDITIONS.flatMap((_, index) => ['-map', `[v${index}]`, '-map', audio]),
+    ...ladder.flatMap((_, index) => ['-map', `[v${index}]`, '-map', audio]),
     '-c:v',
     'libx264',
     '-preset',
@@ -395,7 +258,7 @@ export function hlsArguments(options: {
     '-hls_segment_filename',
     '%v/seg_%05d.ts',
     '-var_stream_map',
-    RENDITIONS.map((spec, index) => `v:${index},a:${index},name:${spec.name}`).join(' '),
+    ladder.map((spec, index) => `v:${index},a:${index},name:${spec.name}`).join(' '),
     '%v/index.m3u8',
   ];
 }
@@ -456,27 +319,38 @@ export async function transcode(
   try {
     const watermarkFile = text ? WATERMARK_FILE : undefined;
     if (text) await writeFile(join(workDir, WATERMARK_FILE), text, 'utf8');
+    // Captions first: a broken one fails in a second, before the long video encode.
+    const captions = options.captions ?? [];
+    if (captions.length > 0) {
+      await convertCaptions(captions, join(workDir, SUBS_DIR), { tools, signal: options.signal });
+    }
+    const ladder = renditionLadder(info);
 
     let reported = -1;
-    await runTool('ffmpeg', tools.ffmpeg, hlsArguments({ source, probe: info, watermarkFile, fontFile }), {
-      cwd: workDir,
-      timeoutMs: options.timeoutMs ?? 120_000 + info.durationSeconds * 10_000,
-      signal: options.signal,
-      onSpawn: async (child) => {
-        if (child.pid) await writeFile(join(workDir, PID_FILE), String(child.pid));
+    await runTool(
+      'ffmpeg',
+      tools.ffmpeg,
+      hlsArguments({ source, probe: info, ladder, watermarkFile, fontFile }),
+      {
+        cwd: workDir,
+        timeoutMs: options.timeoutMs ?? 120_000 + info.durationSeconds * 10_000,
+        signal: options.signal,
+        onSpawn: async (child) => {
+          if (child.pid) await writeFile(join(workDir, PID_FILE), String(child.pid));
+        },
+        onStdoutLine: (line) => {
+          if (!options.onProgress || !line.startsWith('out_time_us=')) return;
+          const micros = Number(line.slice('out_time_us='.length));
+          if (!Number.isFinite(micros)) return;
+          const fraction = Math.min(1, Math.max(0, micros / 1e6 / info.durationSeconds));
+          const percent = Math.floor(fraction * 100);
+          if (percent !== reported) {
+            reported = percent;
+            options.onProgress(fraction);
+          }
+        },
       },
-      onStdoutLine: (line) => {
-        if (!options.onProgress || !line.startsWith('out_time_us=')) return;
-        const micros = Number(line.slice('out_time_us='.length));
-        if (!Number.isFinite(micros)) return;
-        const fraction = Math.min(1, Math.max(0, micros / 1e6 / info.durationSeconds));
-        const percent = Math.floor(fraction * 100);
-        if (percent !== reported) {
-          reported = percent;
-          options.onProgress(fraction);
-        }
-      },
-    });
+    );
 
     const poster = join(workDir, POSTER);
     const posterFiles = await writePosterFiles(workDir, options);
@@ -500,10 +374,19 @@ export async function transcode(
     for (const file of posterFiles) await rm(join(workDir, file), { force: true });
 
     const renditions: TranscodedRendition[] = [];
-    for (const spec of RENDITIONS) renditions.push(await measureRendition(workDir, spec));
+    for (const spec of ladder) renditions.push(await measureRendition(workDir, spec));
+    let subtitles: SubtitleTrack[] = [];
+    if (captions.length > 0) {
+      const first = join(workDir, ladder[0]!.name, 'seg_00000.ts');
+      const startTicks = await segmentStartTicks(first, { tools, signal: options.signal });
+      subtitles = await finishSubtitles(join(workDir, SUBS_DIR), captions, {
+        durationSeconds: info.durationSeconds,
+        startTicks,
+      });
+    }
     await writeFile(
       join(workDir, MASTER_PLAYLIST),
-      masterPlaylist(renditions, outputFrameRate(info.frameRate).fps),
+      withSubtitles(masterPlaylist(renditions, outputFrameRate(info.frameRate).fps), subtitles),
     );
 
     await rm(join(workDir, PID_FILE), { force: true });
@@ -515,6 +398,7 @@ export async function transcode(
       master: MASTER_PLAYLIST,
       poster: POSTER,
       renditions,
+      subtitles,
       elapsedMs: Date.now() - started,
     };
   } catch (error) {
