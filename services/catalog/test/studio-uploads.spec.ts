@@ -264,14 +264,16 @@ describe('resumable uploads', () => {
     expect((await call('HEAD', location, { ...as(ADA), ...TUS })).status).toBe(404);
   });
 
-  test('a spoofed owner in Upload-Metadata is ignored', async () => {
-    const response = await call('POST', '/api/uploads', {
+  test('a spoofed owner in Upload-Metadata is ignored (POST to /api/uploads/ works too)', async () => {
+    const response = await call('POST', '/api/uploads/', {
       ...as(BO),
       ...TUS,
       'upload-length': '10',
       'upload-metadata': `filename ${b64('x.mp4')},owner ${b64(ADA)}`,
     });
+    expect(response.status).toBe(201);
     const location = response.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]+$/);
     expect((await call('HEAD', location, { ...as(ADA), ...TUS })).status).toBe(404);
     expect((await call('HEAD', location, { ...as(BO), ...TUS })).status).toBe(200);
   });
