@@ -161,7 +161,9 @@ export class UploadsService implements OnModuleInit, OnModuleDestroy {
     let removed = 0;
     try {
       const names = await readdir(this.root);
-      const records = new Set(names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)));
+      const records = new Set(
+        names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)),
+      );
       for (const name of names) {
         if (name.endsWith('.json')) continue;
         const id = name;
