@@ -105,6 +105,7 @@ beforeAll(async () => {
       SOURCE_ROOT: roots.sources,
       UPLOAD_ROOT: roots.uploads,
       UPLOAD_MAX_DURATION_SECONDS: String(MAX_SECONDS),
+      UPLOAD_CLEANUP_INTERVAL_SECONDS: '1',
     },
   });
   sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
@@ -333,12 +334,18 @@ describe('resumable uploads', () => {
     const old = new Date(Date.now() - 25 * 3600_000);
     utimesSync(join(roots.uploads, finished), old, old);
 
-    expect(await uploads.cleanUp()).toBe(2);
+    // The periodic clean-up (every second in this app) removes both.
+    const gone = () =>
+      !existsSync(join(roots.uploads, partial)) && !existsSync(join(roots.uploads, finished));
+    for (let i = 0; i < 50 && !gone(); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(existsSync(join(roots.uploads, partial))).toBe(false);
     expect(existsSync(record)).toBe(false);
     expect(existsSync(join(roots.uploads, finished))).toBe(false);
     expect(existsSync(join(roots.uploads, fresh))).toBe(true);
     expect((await call('HEAD', `/api/uploads/${partial}`, { ...as(ADA), ...TUS })).status).toBe(404);
+    expect(await uploads.cleanUp()).toBe(0);
   });
 });
 
@@ -509,8 +516,9 @@ describe('the studio', () => {
     }
     const mine = (await (await call('GET', '/api/studio/films', as(BO))).json()) as StudioFilmDto[];
     expect(mine.map((f) => f.creator.userId)).toEqual([BO]);
-    const admin = await call('GET', `/api/studio/films/${film.id}`, as(ADMIN, 'admin,creator'));
+    const admin = await call('GET', `/api/studio/films/${film.id}`, as(ADMIN, 'admin'));
     expect(admin.status).toBe(200);
+    expect((await call('GET', '/api/studio/films', as(ADMIN, 'admin'))).status).toBe(403);
     expect(existsSync(join(roots.sources, 'films', String(film.id), 'captions', 'en.vtt'))).toBe(true);
   });
 

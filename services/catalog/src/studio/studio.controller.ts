@@ -53,6 +53,7 @@ export class StudioController {
   }
 
   @Get(':id')
+  @Roles('creator', 'admin')
   @ApiOperation({ summary: "One of the caller's films (admins: any film)" })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: StudioFilmDto })

@@ -103,6 +103,7 @@ export class UploadsController {
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Removed.' })
   @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
+  @ApiResponse({ status: 409, description: 'Being made into a film right now.' })
   async remove(
     @Param('uploadId') uploadId: string,
     @CurrentIdentity() identity: Identity,
@@ -110,6 +111,7 @@ export class UploadsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.uploads.owned(uploadId, identity.userId);
+    this.uploads.assertNotClaimed(uploadId);
     return this.pass(request, reply);
   }
 

@@ -137,6 +137,13 @@ export class UploadsService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /** 409 while the upload is being made into a film (it cannot be abandoned half-way). */
+  assertNotClaimed(uploadId: string): void {
+    if (this.claimed.has(uploadId)) {
+      throw new ConflictException('This upload is being made into a film right now');
+    }
+  }
+
   release(uploadId: string): void {
     this.claimed.delete(uploadId);
   }
