@@ -2646,6 +2646,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Being made into a film right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Uploads_offset: {
