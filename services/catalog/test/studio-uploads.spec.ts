@@ -34,7 +34,7 @@ import { configSchema } from '../src/config';
 import { DATABASE } from '../src/database';
 import type { FilmDto } from '../src/films/film.mapper';
 import { MEDIA, type MediaJobs } from '../src/media/media.queue';
-import { transcodeJobId } from '../src/media/media.service';
+import { MediaService, transcodeJobId } from '../src/media/media.service';
 import type { StudioFilmDto } from '../src/studio/dto/studio-film.dto';
 import { UploadsService } from '../src/uploads/uploads.service';
 
@@ -411,6 +411,26 @@ describe('the studio', () => {
     // The upload is gone: it cannot be made into a second film.
     const again = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Dune Sea II'));
     expect(again.status).toBe(404);
+  });
+
+  test('a failure after the film was written (queueing its transcode) undoes everything', async () => {
+    const before = filmDirs();
+    const uploadId = await upload(ADA, clips.other, 'retry.mp4');
+    const media = sut.get(MediaService);
+    const enqueue = jest.spyOn(media, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'));
+    try {
+      const response = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Second Try'));
+      expect(response.status).toBe(500);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(await filmCount('Second Try')).toBe(0);
+    expect(filmDirs()).toEqual(before);
+    expect(readFileSync(join(roots.uploads, uploadId)).equals(clips.other)).toBe(true);
+    // The upload is intact: the creator can try again.
+    const again = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Second Try'));
+    expect(again.status).toBe(201);
+    expect(existsSync(join(roots.uploads, uploadId))).toBe(false);
   });
 
   test('a text file renamed .mp4 is refused with a reason, leaving no film and no files', async () => {
