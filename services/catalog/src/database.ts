@@ -6,6 +6,7 @@ import { Catalog20261121007000 } from './migrations/catalog.migration';
 import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
 import { MediaProgress20261123003000 } from './migrations/media-progress.migration';
 import { FilmRatings20261123001000 } from './migrations/ratings.migration';
+import { Studio20261123100000 } from './migrations/studio.migration';
 
 export const DATABASE = {
   entities: [...KNOWN_USERS.entities, Creator, Film, FilmMedia],
@@ -15,5 +16,6 @@ export const DATABASE = {
     { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
     { name: 'CreatorFollowers20261123002000', class: CreatorFollowers20261123002000 },
     { name: 'MediaProgress20261123003000', class: MediaProgress20261123003000 },
+    { name: 'Studio20261123100000', class: Studio20261123100000 },
   ],
 };

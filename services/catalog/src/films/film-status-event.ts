@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventData } from '@kinora/common';
 import { FilmStatus as FilmStatusEnum, type FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmStatus } from './film.entity';
+import { mapAiDisclosure, type StoredAiDisclosure } from './film.mapper';
 
 /**
  * catalog.film-status-changed.v1 from a film row: the one place that decides what the event
@@ -31,15 +32,7 @@ export interface FilmEventRow {
   creator_id: number;
   user_id: string;
   created_at: Date | string;
-}
-
-/** What a creator declared about generative tools (films.ai_disclosure, as the API shapes it). */
-export interface AiDisclosureInput {
-  tools: string[];
-  parts: string[];
-  realLikeness: boolean;
-  likenessConsent: boolean;
-  notes?: string | null;
+  ai_disclosure: StoredAiDisclosure | null;
 }
 
 /**
@@ -53,7 +46,8 @@ export async function selectFilmEventRow(
 ): Promise<FilmEventRow | null> {
   const [row] = await em.execute<FilmEventRow[]>(
     `select f.id, f.status, f.title, f.description, f.genre, f.language, f.release_year,
-            f.duration_minutes, f.poster_url, f.video_url, f.creator_id, c.user_id, f.created_at
+            f.duration_minutes, f.poster_url, f.video_url, f.creator_id, c.user_id, f.created_at,
+            f.ai_disclosure
        from films f join creators c on c.id = f.creator_id
       where f.id = ?${options.lock ? ' for update of f' : ''}`,
     [filmId],
@@ -63,8 +57,7 @@ export async function selectFilmEventRow(
 
 /**
  * The event for `film` moving from `previousStatus` to `status` (the row's own status unless
- * given). `reason`: the moderator's, when archived. `aiDisclosure`: the creator's declaration,
- * when the caller has it (left out, the event carries none).
+ * given). `reason`: the moderator's, when archived.
  */
 export function filmStatusEvent(
   film: FilmEventRow,
@@ -72,10 +65,9 @@ export function filmStatusEvent(
     previousStatus: FilmStatus;
     status?: FilmStatus;
     reason?: string | null;
-    aiDisclosure?: AiDisclosureInput | null;
   },
 ): EventData<typeof FilmStatusChangedSchema> {
-  const disclosure = change.aiDisclosure;
+  const disclosure = mapAiDisclosure(film.ai_disclosure);
   return {
     filmId: BigInt(film.id),
     status: FILM_STATUS_ENUM[change.status ?? film.status],

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { queueProvider, type JobQueue } from '@kinora/common';
+import { CAPTION_LANGUAGE_MAX_LENGTH, CAPTION_LANGUAGE_PATTERN } from '@kinora/contracts';
 import type { Job } from 'bullmq';
 import { isAbsolute } from 'node:path';
 import { MEDIA, MEDIA_QUEUE, type CaptionSource, type MediaJobs } from './media.queue';
@@ -126,14 +127,13 @@ export class MediaService {
   }
 }
 
-/** A language tag that is safe as a file name: letters, then "-" subtags (e.g. "en", "pt-BR", "zh-Hant"). */
-export const CAPTION_LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
 
 /** Refuses a caption list the worker could not turn into tracks (a programming error upstream). */
 export function checkCaptions(captions: CaptionSource[]): CaptionSource[] {
   const seen = new Set<string>();
   for (const caption of captions) {
-    if (!CAPTION_LANGUAGE.test(caption.language) || caption.language.length > 12) {
+    // The language becomes a file name: the API's own rule, checked again here.
+    if (!CAPTION_LANGUAGE_PATTERN.test(caption.language) || caption.language.length > CAPTION_LANGUAGE_MAX_LENGTH) {
       throw new Error(`bad caption language ${JSON.stringify(caption.language)}`);
     }
     const key = caption.language.toLowerCase();
