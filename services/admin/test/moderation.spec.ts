@@ -346,13 +346,22 @@ describe('mail to the creator', () => {
     (await mail.messagesTo(CREATOR_EMAIL)).filter((message) => message.subject.includes(`"${title}"`));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
+  /** Queues the film, decides on it here, and returns the status event catalog then announces. */
+  async function decided(filmId: number, title: string, status: 'published' | 'archived', reason?: string) {
+    await queued(filmId, '2026-11-03T00:00:00Z', title);
+    const response = await asAdmin('PATCH', `/api/admin/films/${filmId}/status`, { status, reason });
+    expect(response.statusCode).toBe(200);
+    return filmEvent(filmId, {
+      title,
+      status: status === 'published' ? FilmStatus.PUBLISHED : FilmStatus.ARCHIVED,
+      previousStatus: FilmStatus.PENDING,
+      reason: reason ?? '',
+    });
+  }
+
   test('an approval is mailed once with the film link, however often the event arrives', async () => {
     const title = 'Harbor Lights';
-    const published = filmEvent(301, {
-      title,
-      status: FilmStatus.PUBLISHED,
-      previousStatus: FilmStatus.PENDING,
-    });
+    const published = await decided(301, title, 'published');
     const eventId = '11111111-2222-4333-8444-555555555555';
     // The same message twice (redelivery) and the same outcome again under another id.
     await deliver([{ event: published, eventId }, { event: published, eventId }, { event: published }]);
@@ -365,12 +374,12 @@ describe('mail to the creator', () => {
 
   test('a rejection is mailed once with the reason', async () => {
     const title = 'Static <Noise>';
-    const archived = filmEvent(302, {
+    const archived = await decided(
+      302,
       title,
-      status: FilmStatus.ARCHIVED,
-      previousStatus: FilmStatus.PENDING,
-      reason: 'The voice of a real actor appears without consent.',
-    });
+      'archived',
+      'The voice of a real actor appears without consent.',
+    );
     await deliver([{ event: archived }, { event: archived }]);
     await settle();
     const mails = await mailsAbout(title);
@@ -380,7 +389,7 @@ describe('mail to the creator', () => {
     expect(mails[0]!.html).toContain('Static &lt;Noise&gt;');
   });
 
-  test('other transitions mail nobody', async () => {
+  test('other transitions, and films published without a review here, mail nobody', async () => {
     await deliver([
       {
         event: filmEvent(303, {
@@ -396,9 +405,18 @@ describe('mail to the creator', () => {
           previousStatus: FilmStatus.PENDING,
         }),
       },
+      // Published straight in catalog (the demo seed): nobody decided on it here.
+      {
+        event: filmEvent(305, {
+          title: 'Seeded Film',
+          status: FilmStatus.PUBLISHED,
+          previousStatus: FilmStatus.PENDING,
+        }),
+      },
     ]);
     await settle();
     expect(await mailsAbout('Unlisted Later')).toHaveLength(0);
     expect(await mailsAbout('Still Waiting')).toHaveLength(0);
+    expect(await mailsAbout('Seeded Film')).toHaveLength(0);
   });
 });

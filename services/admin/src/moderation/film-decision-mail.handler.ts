@@ -5,8 +5,8 @@ import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } 
 import { filmApprovedMail, filmRejectedMail } from './film-decision.mail';
 
 /**
- * Mails the creator the outcome of a review: a film leaving pending for published (approved) or
- * archived (rejected, with the reason). decision_mails holds one row per film and outcome, written
+ * Mails the creator the outcome of a review: a film a moderator decided on here leaving pending for
+ * published (approved) or archived (rejected, with the reason). decision_mails holds one row per film and outcome, written
  * in the event's transaction before sending: a redelivered or repeated event mails nobody twice,
  * and a failed send rolls the row back so the consumer's retry sends it.
  */
@@ -21,6 +21,12 @@ export class FilmDecisionMailHandler {
     if (event.previousStatus !== FilmStatus.PENDING) return;
     if (event.status !== FilmStatus.PUBLISHED && event.status !== FilmStatus.ARCHIVED) return;
     const status = FilmStatus[event.status].toLowerCase();
+    // Only the outcome of a review here: a film published without one (the demo seed) mails nobody.
+    const [decided] = await context.em.execute<unknown[]>(
+      'select 1 from moderation_decisions where film_id = ? and decision = ? limit 1',
+      [event.filmId.toString(), status],
+    );
+    if (!decided) return;
     const [user] = await context.em.execute<{ email: string }[]>(
       'select email from known_users where id = ?',
       [event.creatorUserId],
