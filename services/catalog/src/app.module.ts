@@ -8,6 +8,7 @@ import { CreatorsController } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
+import { FilmReviewedHandler } from './films/film-reviewed.handler';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
@@ -32,6 +33,7 @@ export class AppModule implements NestModule {
         StudioController,
         UploadsController,
         FilmRatingChangedHandler,
+        FilmReviewedHandler,
         CreatorFollowerCountChangedHandler,
       ],
       providers: [FilmsService, CreatorsService, StudioService, UploadsService, ...MEDIA_PROVIDERS],
