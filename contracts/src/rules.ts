@@ -149,3 +149,37 @@ export const NOTIFICATIONS_POLL_INTERVAL_MS = 60_000;
 /** Avatar upload: an image body of at most this many bytes, stored as a square JPEG of this side. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
+
+// ---------------------------------------------------------------- uploads and the creator studio
+/** Resumable uploads (tus): the largest file by default (the service's limit is configurable, never under 4 GiB). */
+export const UPLOAD_MAX_BYTES_DEFAULT = 8 * 1024 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES_MIN = 4 * 1024 * 1024 * 1024;
+/** An unfinished upload is removed this many hours after it started (default). */
+export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
+/** The longest film accepted, in seconds (default: 4 hours). */
+export const UPLOAD_MAX_DURATION_SECONDS_DEFAULT = 4 * 60 * 60;
+/** The SPA sends an upload in PATCH requests of at most this many bytes. */
+export const UPLOAD_CHUNK_BYTES = 50 * 1024 * 1024;
+
+/** A film's title (trimmed, 1–120), description (up to 2000) and release year (1888 to next year). */
+export const FILM_TITLE_MAX_LENGTH = 120;
+export const FILM_DESCRIPTION_MAX_LENGTH = 2000;
+export const FILM_RELEASE_YEAR_MIN = 1888;
+
+/** Captions: up to 8 WebVTT files, one per language tag ("en", "pt-BR"), each with a label and at most 1 MB. */
+export const CAPTIONS_MAX = 8;
+export const CAPTION_VTT_MAX_BYTES = 1024 * 1024;
+export const CAPTION_LABEL_MAX_LENGTH = 40;
+export const CAPTION_LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
+export const CAPTION_LANGUAGE_MAX_LENGTH = 12;
+
+/** AI disclosure: the parts of a film made with generative tools, and bounds on the free text. */
+export const AI_PARTS = ['visuals', 'sound', 'voice', 'script'] as const;
+export type AiPart = (typeof AI_PARTS)[number];
+export const AI_TOOLS_MAX = 10;
+export const AI_TOOL_MAX_LENGTH = 60;
+export const AI_NOTES_MAX_LENGTH = 500;
+
+/** Where a film's video is in the media pipeline. */
+export const MEDIA_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
