@@ -1,11 +1,9 @@
 // TEMPORARY, to be replaced by the generated types: the studio shapes as the catalog's studio API
 // answers them, written by hand until its OpenAPI document (and so lib/api/schema.gen.ts) has them.
 // Once it does, each name below becomes an alias in lib/api/types.ts and this file goes.
-import type { Film } from '@/lib/api/types';
+import type { AiPart, MediaStatus } from '@kinora/contracts';
 
-export type MediaStatus = 'queued' | 'processing' | 'ready' | 'failed';
-export const AI_PARTS = ['visuals', 'sound', 'voice', 'script'] as const;
-export type AiPart = (typeof AI_PARTS)[number];
+import type { Film } from '@/lib/api/types';
 
 export type AiDisclosure = {
   tools: string[];

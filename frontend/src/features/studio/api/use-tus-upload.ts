@@ -1,3 +1,4 @@
+import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defaultOptions, Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
 
@@ -5,8 +6,6 @@ import { transferRate, type RateSample } from '../utils/upload-format';
 
 /** The catalog's tus endpoint (creators only; each creator sees only their own uploads). */
 export const UPLOAD_ENDPOINT = '/api/uploads/';
-/** Each PATCH carries at most this much, so no proxy body limit is ever reached. */
-export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Waits before each retry of a failed request; after the last one the upload stops with an error. */
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
@@ -103,6 +102,7 @@ export function useTusUpload() {
     await uploadRef.current?.abort();
     const upload: Upload = new Upload(file, {
       endpoint: UPLOAD_ENDPOINT,
+      // Each PATCH carries at most this much, so no proxy body limit is ever reached.
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS_MS,
       metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },

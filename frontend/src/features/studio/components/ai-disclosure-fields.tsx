@@ -3,9 +3,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 
-import { AI_PARTS } from '../api/types';
 import {
   AI_NOTES_MAX,
+  AI_PARTS,
   AI_PART_LABELS,
   AI_TOOL_MAX,
   AI_TOOLS_MAX,

@@ -1,17 +1,31 @@
-import { GENRES, LANGUAGES } from '@kinora/contracts';
+import {
+  AI_NOTES_MAX_LENGTH,
+  AI_PARTS,
+  AI_TOOL_MAX_LENGTH,
+  AI_TOOLS_MAX,
+  CAPTION_LABEL_MAX_LENGTH,
+  CAPTION_LANGUAGE_MAX_LENGTH,
+  CAPTION_LANGUAGE_PATTERN,
+  CAPTION_VTT_MAX_BYTES,
+  CAPTIONS_MAX,
+  FILM_DESCRIPTION_MAX_LENGTH,
+  FILM_RELEASE_YEAR_MIN,
+  FILM_TITLE_MAX_LENGTH,
+  GENRES,
+  LANGUAGES,
+  type AiPart,
+} from '@kinora/contracts';
 
-import { AI_PARTS, type AiPart, type CaptionInput, type StudioFilm } from '../api/types';
+import type { CaptionInput, StudioFilm } from '../api/types';
 
-// The catalog's limits for a film's details (docs/catalog.md, the creator studio).
-export const TITLE_MAX = 120;
-export const DESCRIPTION_MAX = 2000;
-export const FIRST_RELEASE_YEAR = 1888;
-export const CAPTIONS_MAX = 8;
-export const CAPTION_LABEL_MAX = 40;
-export const CAPTION_VTT_MAX_BYTES = 1024 * 1024;
-export const AI_TOOLS_MAX = 10;
-export const AI_TOOL_MAX = 60;
-export const AI_NOTES_MAX = 500;
+// The catalog's limits for a film's details, shared with the service through @kinora/contracts.
+export const TITLE_MAX = FILM_TITLE_MAX_LENGTH;
+export const DESCRIPTION_MAX = FILM_DESCRIPTION_MAX_LENGTH;
+export const FIRST_RELEASE_YEAR = FILM_RELEASE_YEAR_MIN;
+export const CAPTION_LABEL_MAX = CAPTION_LABEL_MAX_LENGTH;
+export const AI_TOOL_MAX = AI_TOOL_MAX_LENGTH;
+export const AI_NOTES_MAX = AI_NOTES_MAX_LENGTH;
+export { AI_PARTS, AI_TOOLS_MAX, CAPTIONS_MAX, CAPTION_VTT_MAX_BYTES };
 
 export const AI_PART_LABELS: Record<AiPart, string> = {
   visuals: 'Visuals',
@@ -88,15 +102,13 @@ export function validateFilmDetails(values: FilmDetailsValues): FilmDetailsError
   return errors;
 }
 
-const CAPTION_LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
 /** Problems of the caption list: by caption key, plus one for the whole list. */
 export function validateCaptions(captions: CaptionDraft[]): { list?: string; byKey: Record<string, string> } {
   const byKey: Record<string, string> = {};
   const seen = new Set<string>();
   for (const caption of captions) {
     const language = caption.language.trim();
-    if (!CAPTION_LANGUAGE.test(language) || language.length > 12)
+    if (!CAPTION_LANGUAGE_PATTERN.test(language) || language.length > CAPTION_LANGUAGE_MAX_LENGTH)
       byKey[caption.key] = 'Language is a code such as en or pt-BR';
     else if (seen.has(language.toLowerCase())) byKey[caption.key] = `Two caption files are in ${language}`;
     else if (!caption.label.trim()) byKey[caption.key] = 'Give the captions a label, e.g. English';
