@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 import {
+  CAPTION_VTT_MAX_BYTES,
   CAPTIONS_MAX,
   checkVttText,
   validateCaptions,
@@ -28,12 +29,21 @@ const languageName = (code: string) => {
   }
 };
 
+/** A file's text (FileReader: everywhere, unlike Blob.text in older engines). */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}`));
+    reader.readAsText(file);
+  });
+
 /** Reads WebVTT files as text; those that are not WebVTT or too large are refused with a reason. */
 async function readCaptionFiles(files: File[]): Promise<{ drafts: CaptionDraft[]; refused: string[] }> {
   const drafts: CaptionDraft[] = [];
   const refused: string[] = [];
   for (const file of files) {
-    const vtt = file.size > 1024 * 1024 ? '' : await file.text();
+    const vtt = file.size > CAPTION_VTT_MAX_BYTES ? '' : await readText(file).catch(() => '');
     const problem = checkVttText(vtt, file.size);
     if (problem) {
       refused.push(`${file.name} ${problem}.`);
