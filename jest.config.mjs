@@ -14,6 +14,10 @@ const swc = {
   sourceMaps: 'inline',
 };
 
+// @tus/server and its srvx are ES modules only: compiled to CommonJS like the sources, since
+// Jest's CommonJS runtime cannot load ES modules on Node 20.
+const swcEsm = { ...swc, jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, sourceMaps: false };
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
@@ -21,7 +25,11 @@ export default {
   testMatch: ['<rootDir>/{src,test}/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc],
+    '/node_modules/(@tus/[^/]+|srvx)/.+\\.m?js$': ['@swc/jest', swcEsm],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@tus/[^/]+|srvx)/)'],
   moduleNameMapper: {
     '^@kinora/common$': '<rootDir>/../common/src/index.ts',
     '^@kinora/common/testing$': '<rootDir>/../common/src/testing/index.ts',

@@ -5,6 +5,7 @@ import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
 import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
 import { FilmRatings20261123001000 } from './migrations/ratings.migration';
+import { Studio20261123100000 } from './migrations/studio.migration';
 
 export const DATABASE = {
   entities: [...KNOWN_USERS.entities, Creator, Film, FilmMedia],
@@ -13,5 +14,6 @@ export const DATABASE = {
     { name: 'Catalog20261121007000', class: Catalog20261121007000 },
     { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
     { name: 'CreatorFollowers20261123002000', class: CreatorFollowers20261123002000 },
+    { name: 'Studio20261123100000', class: Studio20261123100000 },
   ],
 };

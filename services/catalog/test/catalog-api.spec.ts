@@ -14,6 +14,7 @@ import {
   openApiDocument,
 } from '@kinora/common/testing';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
@@ -40,7 +41,7 @@ beforeAll(async () => {
     database,
     kafka,
     redis,
-    extra: { LOG_LEVEL: 'silent', MEDIA_ROOT: tmpdir() },
+    extra: { LOG_LEVEL: 'silent', MEDIA_ROOT: tmpdir(), UPLOAD_ROOT: join(tmpdir(), 'kinora-catalog-api-uploads') },
   });
   sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
   db = new Client({ connectionString: database.url });
@@ -200,6 +201,8 @@ describe('film ids and lookups', () => {
     const film = response.json() as FilmDto;
     expect(Object.keys(film).sort()).toStrictEqual(
       [
+        'aiDisclosure',
+        'captions',
         'createdAt',
         'creator',
         'description',
@@ -223,6 +226,8 @@ describe('film ids and lookups', () => {
     expect(film.duration).toBe(12);
     expect(film.creator.user).toStrictEqual({ firstName: 'Ada', lastName: 'Vale', profileImageUrl: null });
     expect(film.creator.isVerified).toBe(true);
+    expect(film.aiDisclosure).toBeNull();
+    expect(film.captions).toStrictEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FilmStatus } from '@kinora/contracts';
 import type { SocialLinks } from '../creators/creator.entity';
-import { FilmDto } from './dto/film.dto';
+import { FilmDto, type AiDisclosureDto } from './dto/film.dto';
 
 export { FilmDto };
 
@@ -32,6 +32,28 @@ export interface FilmRow {
   u_first_name: string | null;
   u_last_name: string | null;
   u_profile_image_url: string | null;
+  ai_disclosure: StoredAiDisclosure | null;
+  captions: { language: string; label: string }[] | null;
+}
+
+/** films.ai_disclosure as stored (the DTO's shape). */
+export interface StoredAiDisclosure {
+  tools?: string[];
+  parts?: string[];
+  realLikeness?: boolean;
+  likenessConsent?: boolean;
+  notes?: string | null;
+}
+
+export function mapAiDisclosure(stored: StoredAiDisclosure | null): AiDisclosureDto | null {
+  if (!stored) return null;
+  return {
+    tools: stored.tools ?? [],
+    parts: stored.parts ?? [],
+    realLikeness: stored.realLikeness ?? false,
+    likenessConsent: stored.likenessConsent ?? false,
+    notes: stored.notes ?? null,
+  };
 }
 
 export function mapFilm(row: FilmRow): FilmDto {
@@ -64,5 +86,7 @@ export function mapFilm(row: FilmRow): FilmDto {
         profileImageUrl: row.u_profile_image_url,
       },
     },
+    aiDisclosure: mapAiDisclosure(row.ai_disclosure),
+    captions: row.captions ?? [],
   };
 }

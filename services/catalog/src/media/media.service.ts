@@ -3,13 +3,15 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { queueProvider, type JobQueue } from '@kinora/common';
 import type { Job } from 'bullmq';
 import { isAbsolute } from 'node:path';
-import { MEDIA, MEDIA_QUEUE, type MediaJobs } from './media.queue';
+import { MEDIA, MEDIA_QUEUE, type CaptionSource, type MediaJobs } from './media.queue';
 
 export interface EnqueueOptions {
   /** Runs of the job before the film is marked failed (default 3). */
   attempts?: number;
   /** First retry delay; doubled on each further retry (default 5 s). */
   backoffMs?: number;
+  /** Caption tracks to add to the film's HLS. */
+  captions?: CaptionSource[];
 }
 
 export const TRANSCODE_ATTEMPTS = 3;
@@ -60,13 +62,18 @@ export class MediaService {
     );
     return this.media.add(
       'transcode',
-      { filmId, sourcePath, watermark },
+      { filmId, sourcePath, watermark, ...(options.captions ? { captions: options.captions } : {}) },
       {
         jobId,
         attempts: options.attempts ?? TRANSCODE_ATTEMPTS,
         backoff: { type: 'exponential', delay: options.backoffMs ?? TRANSCODE_BACKOFF_MS },
       },
     );
+  }
+
+  /** Queues a `captions` job: the film's caption tracks replaced, without a re-transcode. */
+  enqueueCaptions(filmId: number, captions: CaptionSource[]): Promise<Job> {
+    return this.media.add('captions', { filmId, captions }, { attempts: TRANSCODE_ATTEMPTS });
   }
 
   /** Removes the film's previous job unless it is running. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
+import { AI_PARTS, FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
 
 /** The creator's user as films and creators show it (from the users read model). */
 export class CreatorUserDto {
@@ -32,6 +32,33 @@ export class CreatorSummaryDto {
 
   @ApiProperty({ type: CreatorUserDto })
   user!: CreatorUserDto;
+}
+
+/** How generative AI was used in a film, as its creator declared it (docs/catalog.md). */
+export class AiDisclosureDto {
+  @ApiProperty({ type: [String], description: 'The generative tools used (empty: none).' })
+  tools!: string[];
+
+  @ApiProperty({ enum: AI_PARTS, enumName: 'AiPart', isArray: true, description: 'The parts made with them.' })
+  parts!: string[];
+
+  @ApiProperty({ description: "Real people's likeness or voices appear." })
+  realLikeness!: boolean;
+
+  @ApiProperty({ description: 'Those people consented (always true when realLikeness is).' })
+  likenessConsent!: boolean;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  notes!: string | null;
+}
+
+/** A caption track of a film (served as an HLS subtitle track). */
+export class FilmCaptionDto {
+  @ApiProperty({ example: 'en', description: 'Language tag, e.g. "en", "pt-BR".' })
+  language!: string;
+
+  @ApiProperty({ example: 'English' })
+  label!: string;
 }
 
 /** A film as the API returns it; field rules in docs/catalog.md. */
@@ -89,6 +116,12 @@ export class FilmDto {
 
   @ApiProperty({ type: CreatorSummaryDto })
   creator!: CreatorSummaryDto;
+
+  @ApiProperty({ type: AiDisclosureDto, nullable: true, description: 'Null when the film has none.' })
+  aiDisclosure!: AiDisclosureDto | null;
+
+  @ApiProperty({ type: [FilmCaptionDto] })
+  captions!: FilmCaptionDto[];
 }
 
 export class TrendingFilmDto extends FilmDto {

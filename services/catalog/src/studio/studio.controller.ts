@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrorResponses, CurrentIdentity, ErrorResponseDto, ID_PARAM, ParseIdPipe, Roles, type Identity } from '@kinora/common';
+import { CreateStudioFilmDto, PutCaptionsDto, UpdateStudioFilmDto } from './dto/studio-film-input.dto';
+import { StudioFilmDto } from './dto/studio-film.dto';
+import { StudioService } from './studio.service';
+
+/** The creator's own films: create from an upload, list, edit, captions, delete. */
+@ApiTags('studio')
+@Controller('api/studio/films')
+@Roles('creator')
+@ApiErrorResponses(401, 403)
+export class StudioController {
+  constructor(private readonly studio: StudioService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure' })
+  @ApiCreatedResponse({ type: StudioFilmDto })
+  @ApiErrorResponses(400, 404, 409, 413)
+  @ApiResponse({ status: 422, description: 'Not a video we can read, or too long: the message says which.', type: ErrorResponseDto })
+  create(@CurrentIdentity() identity: Identity, @Body() body: CreateStudioFilmDto): Promise<StudioFilmDto> {
+    return this.studio.create(identity, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The caller's films, newest first, in every status" })
+  @ApiOkResponse({ type: [StudioFilmDto] })
+  list(@CurrentIdentity() identity: Identity): Promise<StudioFilmDto[]> {
+    return this.studio.list(identity);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "One of the caller's films (admins: any film)" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: StudioFilmDto })
+  @ApiErrorResponses(400, 404)
+  get(@CurrentIdentity() identity: Identity, @Param('id', ParseIdPipe) id: number): Promise<StudioFilmDto> {
+    return this.studio.get(identity, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: "Edit a film's details or AI disclosure" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: StudioFilmDto })
+  @ApiErrorResponses(400, 404, 409)
+  update(
+    @CurrentIdentity() identity: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateStudioFilmDto,
+  ): Promise<StudioFilmDto> {
+    return this.studio.update(identity, id, body);
+  }
+
+  @Put(':id/captions')
+  @ApiOperation({ summary: "Replace a film's caption tracks (an empty list removes them)" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: StudioFilmDto })
+  @ApiErrorResponses(400, 404, 413)
+  putCaptions(
+    @CurrentIdentity() identity: Identity,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: PutCaptionsDto,
+  ): Promise<StudioFilmDto> {
+    return this.studio.putCaptions(identity, id, body.captions);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a film that is not published, with its video and source' })
+  @ApiParam(ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrorResponses(400, 404, 409)
+  remove(@CurrentIdentity() identity: Identity, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    return this.studio.remove(identity, id);
+  }
+}
