@@ -28,6 +28,8 @@ export const makeFilm = (overrides: Partial<Film> = {}): Film => ({
   createdAt: '2025-01-02T10:00:00.000Z',
   publishedAt: '2025-01-03T10:00:00.000Z',
   creator: makeFilmCreator(),
+  aiDisclosure: null,
+  captions: [],
   ...overrides,
 });
 

@@ -13,11 +13,26 @@ vi.setConfig({ testTimeout: 20_000 });
 const creator = () => jsonResponse(makeUser({ roles: ['creator'] }));
 
 const films = [
-  makeStudioFilm({ id: 1, title: 'Rendering', status: 'pending', media: { status: 'processing', progress: 42, failureReason: null } }),
-  makeStudioFilm({ id: 2, title: 'Broken Reel', status: 'pending', media: { status: 'failed', progress: 10, failureReason: 'No video stream in the file.' } }),
+  makeStudioFilm({
+    id: 1,
+    title: 'Rendering',
+    status: 'pending',
+    media: { status: 'processing', progress: 42, failureReason: null },
+  }),
+  makeStudioFilm({
+    id: 2,
+    title: 'Broken Reel',
+    status: 'pending',
+    media: { status: 'failed', progress: 10, failureReason: 'No video stream in the file.' },
+  }),
   makeStudioFilm({ id: 3, title: 'In Line', status: 'pending' }),
   makeStudioFilm({ id: 4, title: 'Live One', status: 'published', publishedAt: '2026-01-02T00:00:00.000Z' }),
-  makeStudioFilm({ id: 5, title: 'Turned Down', status: 'archived', moderationReason: 'Undisclosed real likeness.' }),
+  makeStudioFilm({
+    id: 5,
+    title: 'Turned Down',
+    status: 'archived',
+    moderationReason: 'Undisclosed real likeness.',
+  }),
 ];
 
 const row = (title: string) => screen.getByRole('listitem', { name: title });
@@ -39,14 +54,20 @@ describe('/creator-dashboard', () => {
     mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });
 
-    expect(await screen.findByRole('link', { name: 'Become a creator' })).toHaveAttribute('href', '/creatorlogin');
+    expect(await screen.findByRole('link', { name: 'Become a creator' })).toHaveAttribute(
+      'href',
+      '/creatorlogin',
+    );
   });
 
   it('has the four tabs, Upload New Film, and film counts by status on the Overview', async () => {
     mockFetch({ 'GET /api/auth/user': creator, 'GET /api/studio/films': () => jsonResponse(films) });
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });
 
-    expect(await screen.findByRole('link', { name: 'Upload New Film' })).toHaveAttribute('href', '/uploadfilm');
+    expect(await screen.findByRole('link', { name: 'Upload New Film' })).toHaveAttribute(
+      'href',
+      '/uploadfilm',
+    );
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toStrictEqual([
       'Overview',
       'Analytics',
@@ -71,7 +92,9 @@ describe('/creator-dashboard', () => {
     expect(within(row('In Line')).getByTestId('film-status')).toHaveTextContent('Pending review');
     expect(within(row('Live One')).getByTestId('film-status')).toHaveTextContent('Published');
     expect(within(row('Turned Down')).getByTestId('film-status')).toHaveTextContent('Archived');
-    expect(within(row('Turned Down')).getByText("Reviewer's reason: Undisclosed real likeness.")).toBeInTheDocument();
+    expect(
+      within(row('Turned Down')).getByText("Reviewer's reason: Undisclosed real likeness."),
+    ).toBeInTheDocument();
     expect(within(row('In Line')).getByText(/Thriller · 12 min/)).toBeInTheDocument();
 
     expect(within(row('Live One')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -93,7 +116,9 @@ describe('/creator-dashboard', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete film' }));
 
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'In Line' })).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/api/studio/films/3')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/api/studio/films/3'),
+    ).toBe(true);
     expect(await screen.findByText('Film deleted')).toBeInTheDocument();
   });
 
@@ -102,7 +127,10 @@ describe('/creator-dashboard', () => {
       'GET /api/auth/user': creator,
       'GET /api/studio/films': () => jsonResponse(films),
       'PATCH /api/studio/films/3': () =>
-        jsonResponse({ statusCode: 409, message: 'You already have a film titled “Live One”.' }, { status: 409 }),
+        jsonResponse(
+          { statusCode: 409, message: 'You already have a film titled “Live One”.' },
+          { status: 409 },
+        ),
     });
     renderWithProviders(<></>, { route: '/creator-dashboard?tab=films', routes });
     await screen.findByRole('list', { name: 'Your films' });
@@ -114,7 +142,9 @@ describe('/creator-dashboard', () => {
     await userEvent.type(title, 'Live One');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You already have a film titled “Live One”.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You already have a film titled “Live One”.',
+    );
     expect(bodiesSentTo('PATCH /api/studio/films/3')[0]).toMatchObject({
       title: 'Live One',
       genre: 'Thriller',

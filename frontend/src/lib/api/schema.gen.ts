@@ -247,6 +247,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/films": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's films, newest first, in every status */
+        get: operations["Studio_list"];
+        put?: never;
+        /** Make a film (pending review) from a finished upload, with its details, captions and AI disclosure */
+        post: operations["Studio_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/films/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's films (admins: any film) */
+        get: operations["Studio_get"];
+        put?: never;
+        post?: never;
+        /** Delete a film that is not published, with its video and source */
+        delete: operations["Studio_remove"];
+        options?: never;
+        head?: never;
+        /** Edit a film's details or AI disclosure */
+        patch: operations["Studio_update"];
+        trace?: never;
+    };
+    "/api/studio/films/{id}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a film's caption tracks (an empty list removes them) */
+        put: operations["Studio_putCaptions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a resumable upload (tus creation); Upload-Metadata: filename, filetype */
+        post: operations["Uploads_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Abandon an upload (tus termination) */
+        delete: operations["Uploads_remove"];
+        options?: never;
+        /** How much of an upload the server has (Upload-Offset), to resume it */
+        head: operations["Uploads_offset"];
+        /** Send the next bytes of an upload, from Upload-Offset */
+        patch: operations["Uploads_append"];
+        trace?: never;
+    };
     "/api/creators/{id}/follow": {
         parameters: {
             query?: never;
@@ -879,6 +969,43 @@ export interface components {
              */
             email: string;
         };
+        AiDisclosureDto: {
+            /** @description Those people consented (always true when realLikeness is). */
+            likenessConsent: boolean;
+            notes: string | null;
+            /** @description The parts made with them. */
+            parts: components["schemas"]["AiPart"][];
+            /** @description Real people's likeness or voices appear. */
+            realLikeness: boolean;
+            /** @description The generative tools used (empty: none). */
+            tools: string[];
+        };
+        AiDisclosureInputDto: {
+            /** @description Those people consented: required when realLikeness is true. */
+            likenessConsent: boolean;
+            notes?: string | null;
+            parts: components["schemas"]["AiPart"][];
+            /** @description Real people's likeness or voices appear. */
+            realLikeness: boolean;
+            /** @description Tools used, each 1–60 characters. */
+            tools: string[];
+        };
+        /**
+         * @description The parts made with them.
+         * @enum {string}
+         */
+        AiPart: "visuals" | "sound" | "voice" | "script";
+        CaptionInputDto: {
+            /** @example English */
+            label: string;
+            /**
+             * @description Language tag, 2–12 characters ("en", "pt-BR"); one track per language.
+             * @example en
+             */
+            language: string;
+            /** @description The WebVTT file's text (starts with "WEBVTT"; at most 1 MB). */
+            vtt: string;
+        };
         CreateCreatorDto: {
             /** @description Trimmed before the check. */
             bio: string;
@@ -888,6 +1015,18 @@ export interface components {
              * @description An http(s) URL.
              */
             website?: string;
+        };
+        CreateStudioFilmDto: {
+            aiDisclosure: components["schemas"]["AiDisclosureInputDto"];
+            captions?: components["schemas"]["CaptionInputDto"][];
+            description: string;
+            genre: components["schemas"]["Genre"];
+            language: components["schemas"]["Language"];
+            /** @description Up to next year. */
+            releaseYear: number;
+            title: string;
+            /** @description The finished upload (the id at the end of its Location). */
+            uploadId: string;
         };
         CreatorContactUserDto: {
             email: string | null;
@@ -955,7 +1094,19 @@ export interface components {
             lastName: string | null;
             profileImageUrl: string | null;
         };
+        FilmCaptionDto: {
+            /** @example English */
+            label: string;
+            /**
+             * @description Language tag, e.g. "en", "pt-BR".
+             * @example en
+             */
+            language: string;
+        };
         FilmDto: {
+            /** @description Null when the film has none. */
+            aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
+            captions: components["schemas"]["FilmCaptionDto"][];
             /** Format: date-time */
             createdAt: string;
             creator: components["schemas"]["CreatorSummaryDto"];
@@ -999,6 +1150,15 @@ export interface components {
             counted: boolean;
             viewCount: number;
         };
+        /** @enum {string} */
+        Genre: "Thriller" | "Sci-Fi" | "Romance" | "Horror" | "Drama" | "Comedy" | "Action" | "Documentary" | "Animation" | "Mystery" | "Fantasy" | "Family";
+        /** @enum {string} */
+        Language: "English" | "Spanish" | "French" | "German" | "Italian" | "Portuguese" | "Mandarin" | "Japanese" | "Korean" | "Hindi" | "Arabic";
+        /** @enum {string} */
+        MediaStatus: "queued" | "processing" | "ready" | "failed";
+        PutCaptionsDto: {
+            captions: components["schemas"]["CaptionInputDto"][];
+        };
         SocialLinksDto: {
             /** @description Instagram handle: @name, name or the profile URL on input. */
             instagram?: string;
@@ -1012,7 +1172,59 @@ export interface components {
             /** @description YouTube handle: @channel, channel or the channel URL on input. */
             youtube?: string;
         };
+        StudioFilmDto: {
+            /** @description Null when the film has none. */
+            aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
+            captions: components["schemas"]["FilmCaptionDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            creator: components["schemas"]["CreatorSummaryDto"];
+            description: string;
+            /** @description Minutes. */
+            duration: number;
+            /**
+             * @description The demo catalog's genres: Thriller, Sci-Fi, Romance, Horror, Drama, Comedy, Action, Documentary, Animation, Mystery, Fantasy, Family.
+             * @example Drama
+             */
+            genre: string;
+            id: number;
+            isFeatured: boolean;
+            /**
+             * @description The languages offered: English, Spanish, French, German, Italian, Portuguese, Mandarin, Japanese, Korean, Hindi, Arabic.
+             * @example English
+             */
+            language: string;
+            media: components["schemas"]["StudioMediaDto"];
+            /** @description The reviewer's reason, when the film was archived. */
+            moderationReason: string | null;
+            posterUrl: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /**
+             * @description Mean review rating out of 10, one decimal, as a string ("8.4").
+             * @example 8.4
+             */
+            rating: string;
+            releaseYear: number;
+            /** @description How many member reviews the rating is the mean of. */
+            reviewCount: number;
+            status: components["schemas"]["FilmStatus"];
+            title: string;
+            /** @description The HLS master playlist, once transcoded. */
+            videoUrl: string | null;
+            viewCount: number;
+        };
+        StudioMediaDto: {
+            /** @description Why the video could not be processed. */
+            failureReason: string | null;
+            /** @description Transcoding progress, percent. */
+            progress: number;
+            status: components["schemas"]["MediaStatus"];
+        };
         TrendingFilmDto: {
+            /** @description Null when the film has none. */
+            aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
+            captions: components["schemas"]["FilmCaptionDto"][];
             /** Format: date-time */
             createdAt: string;
             creator: components["schemas"]["CreatorSummaryDto"];
@@ -1049,6 +1261,15 @@ export interface components {
             /** @description The HLS master playlist, once transcoded. */
             videoUrl: string | null;
             viewCount: number;
+        };
+        UpdateStudioFilmDto: {
+            aiDisclosure?: components["schemas"]["AiDisclosureInputDto"];
+            description?: string;
+            genre?: components["schemas"]["Genre"];
+            language?: components["schemas"]["Language"];
+            /** @description Up to next year. */
+            releaseYear?: number;
+            title?: string;
         };
         AcceptInvitationDto: {
             /** @description The token from the invitation link. */
@@ -1938,6 +2159,629 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
+            };
+        };
+    };
+    Studio_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioFilmDto"][];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Studio_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStudioFilmDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioFilmDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not a video we can read, or too long: the message says which. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Studio_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioFilmDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Studio_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Studio_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStudioFilmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioFilmDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Studio_putCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutCaptionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioFilmDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Uploads_create: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                /** @description tus metadata: "filename <base64>,filetype <base64>". */
+                "Upload-Metadata"?: string;
+                /** @description The file size in bytes (or Upload-Defer-Length: 1). */
+                "Upload-Length"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; Location is the upload URL. */
+            201: {
+                headers: {
+                    Location?: string;
+                    "Tus-Resumable"?: string;
+                    /** @description Bytes the server has received so far. */
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Larger than UPLOAD_MAX_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Uploads_remove: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                /** @description The id at the end of the Location the upload was created with. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such upload of the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Uploads_offset: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+            };
+            path: {
+                /** @description The id at the end of the Location the upload was created with. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload-Offset and Upload-Length. */
+            200: {
+                headers: {
+                    "Tus-Resumable"?: string;
+                    "Upload-Length"?: number;
+                    /** @description Bytes the server has received so far. */
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such upload of the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Uploads_append: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                /** @description Where these bytes start. */
+                "Upload-Offset": string;
+            };
+            path: {
+                /** @description The id at the end of the Location the upload was created with. */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Received; Upload-Offset is the new offset. */
+            204: {
+                headers: {
+                    "Tus-Resumable"?: string;
+                    /** @description Bytes the server has received so far. */
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such upload of the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Upload-Offset does not match the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Beyond the upload length or UPLOAD_MAX_BYTES. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

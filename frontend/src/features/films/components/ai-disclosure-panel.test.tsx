@@ -19,9 +19,10 @@ describe('AiDisclosurePanel', () => {
 
     expect(screen.getByText('Made with AI:')).toBeInTheDocument();
     expect(screen.getByText('Visuals, Voice')).toBeInTheDocument();
-    expect(
-      screen.getAllByRole('listitem').map((item) => item.textContent),
-    ).toStrictEqual(['Runway Gen-3', 'ElevenLabs']);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toStrictEqual([
+      'Runway Gen-3',
+      'ElevenLabs',
+    ]);
     expect(screen.getByTestId('ai-likeness')).toHaveTextContent(
       "Real people's likeness or voices appear, with their consent.",
     );
@@ -35,8 +36,12 @@ describe('AiDisclosurePanel', () => {
       />,
     );
 
-    expect(screen.getByText('The creator declares no part of this film as AI-generated.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The creator declares no part of this film as AI-generated.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
-    expect(screen.getByTestId('ai-likeness')).toHaveTextContent("No real person's likeness or voice appears.");
+    expect(screen.getByTestId('ai-likeness')).toHaveTextContent(
+      "No real person's likeness or voice appears.",
+    );
   });
 });

@@ -1,30 +1,17 @@
 import { Bot, ShieldCheck, UserRound } from 'lucide-react';
 
-import type { Film } from '@/lib/api/types';
+import type { AiDisclosure } from '@/lib/api/types';
 
-/** A film's AI disclosure as the catalog returns it (null when the creator gave none). */
-export type FilmAiDisclosure = {
-  tools: string[];
-  parts: string[];
-  realLikeness: boolean;
-  likenessConsent: boolean;
-  notes: string | null;
-};
-
-const PART_LABELS: Record<string, string> = {
+const PART_LABELS: Record<AiDisclosure['parts'][number], string> = {
   visuals: 'Visuals',
   sound: 'Sound & music',
   voice: 'Voice',
   script: 'Script',
 };
 
-/** TEMPORARY until FilmDto's generated type has aiDisclosure: read it where the server sends it. */
-export const aiDisclosureOf = (film: Film): FilmAiDisclosure | null =>
-  (film as Film & { aiDisclosure?: FilmAiDisclosure | null }).aiDisclosure ?? null;
-
 /** What generative AI made in the film, with which tools, and whether real people appear (with consent). */
-export function AiDisclosurePanel({ disclosure }: { disclosure: FilmAiDisclosure }) {
-  const parts = disclosure.parts.map((part) => PART_LABELS[part] ?? part);
+export function AiDisclosurePanel({ disclosure }: { disclosure: AiDisclosure }) {
+  const parts = disclosure.parts.map((part) => PART_LABELS[part]);
   return (
     <div className="space-y-3 text-sm">
       <div className="flex items-start gap-3">
@@ -45,7 +32,10 @@ export function AiDisclosurePanel({ disclosure }: { disclosure: FilmAiDisclosure
           <span className="sr-only">Tools used:</span>
           <ul aria-label="AI tools used" className="flex flex-wrap gap-1.5">
             {disclosure.tools.map((tool) => (
-              <li key={tool} className="rounded-full border border-white/15 bg-white/5 px-2.5 py-0.5 text-xs text-fg">
+              <li
+                key={tool}
+                className="rounded-full border border-white/15 bg-white/5 px-2.5 py-0.5 text-xs text-fg"
+              >
                 {tool}
               </li>
             ))}
@@ -66,7 +56,9 @@ export function AiDisclosurePanel({ disclosure }: { disclosure: FilmAiDisclosure
             : "No real person's likeness or voice appears."}
         </p>
       </div>
-      {disclosure.notes ? <p className="border-l-2 border-white/10 pl-3 text-fg-muted">{disclosure.notes}</p> : null}
+      {disclosure.notes ? (
+        <p className="border-l-2 border-white/10 pl-3 text-fg-muted">{disclosure.notes}</p>
+      ) : null}
     </div>
   );
 }

@@ -38,7 +38,7 @@ import type { Film } from '@/lib/api/types';
 import { useFilms } from '../api/get-films';
 import { isFilmNotFound, useFilm } from '../api/get-film';
 import { useRecordView } from '../api/record-view';
-import { AiDisclosurePanel, aiDisclosureOf } from './ai-disclosure-panel';
+import { AiDisclosurePanel } from './ai-disclosure-panel';
 import { FilmPlayer } from './film-player';
 
 /** 'Film Not Found', on a 404 and on an id that is not a positive integer. */
@@ -122,7 +122,6 @@ function FilmDetailView({
   const recordView = useRecordView();
   const creatorName = getPersonName(film.creator.user);
   const unrated = isUnrated(film.rating);
-  const aiDisclosure = aiDisclosureOf(film);
 
   const play = () => {
     recordView.mutate(film.id);
@@ -273,9 +272,9 @@ function FilmDetailView({
 
           {reviews ? <Card title="Reviews & Ratings">{reviews}</Card> : null}
 
-          {aiDisclosure ? (
+          {film.aiDisclosure ? (
             <Card title="AI Disclosure">
-              <AiDisclosurePanel disclosure={aiDisclosure} />
+              <AiDisclosurePanel disclosure={film.aiDisclosure} />
             </Card>
           ) : null}
 

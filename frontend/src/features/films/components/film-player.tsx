@@ -25,9 +25,9 @@ import type { Film } from '@/lib/api/types';
 import { useHlsSource } from '../hooks/use-hls-source';
 import { CaptionsMenu, SpeedMenu } from './player-menus';
 
+/** With captions, the stream carries them as subtitle tracks (the CC menu). */
 export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'> & {
-  /** The film's caption languages: when there are any, the stream carries them as subtitle tracks. */
-  captions?: { language: string; label: string }[];
+  captions?: Film['captions'];
 };
 
 type FilmPlayerProps = {
@@ -84,13 +84,17 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [rate, setRate] = useState(1);
 
-  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack } = useHlsSource(videoRef, film.videoUrl, {
-    onFatalError: (reason) => {
-      setError(reason);
-      setBuffering(false);
+  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack } = useHlsSource(
+    videoRef,
+    film.videoUrl,
+    {
+      onFatalError: (reason) => {
+        setError(reason);
+        setBuffering(false);
+      },
+      subtitles: (film.captions?.length ?? 0) > 0,
     },
-    subtitles: (film.captions?.length ?? 0) > 0,
-  });
+  );
 
   const applyRate = useCallback((next: number) => {
     if (videoRef.current) videoRef.current.playbackRate = next;

@@ -51,7 +51,10 @@ vi.mock('hls.js/light', () => ({ default: hls.Light }));
 const captioned = makeFilm({
   title: 'Nebula Dreams',
   videoUrl: '/media/films/1/master.m3u8',
-  ...({ captions: [{ language: 'en', label: 'English' }, { language: 'fr', label: 'Français' }] } as object),
+  captions: [
+    { language: 'en', label: 'English' },
+    { language: 'fr', label: 'Français' },
+  ],
 });
 
 const flushImport = () => act(async () => {});
@@ -78,11 +81,11 @@ describe('player menus', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Subtitles' }));
     const menu = screen.getByRole('menu', { name: 'Subtitles' });
-    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toStrictEqual([
-      'Off',
-      'English',
-      'Français',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toStrictEqual(['Off', 'English', 'Français']);
     expect(within(menu).getByRole('menuitemradio', { name: 'Off' })).toHaveAttribute('aria-checked', 'true');
 
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Français' }));
@@ -111,7 +114,14 @@ describe('player menus', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Playback speed' }));
     const items = screen.getAllByRole('menuitemradio');
-    expect(items.map((item) => item.textContent)).toStrictEqual(['0.5×', '0.75×', 'Normal', '1.25×', '1.5×', '2×']);
+    expect(items.map((item) => item.textContent)).toStrictEqual([
+      '0.5×',
+      '0.75×',
+      'Normal',
+      '1.25×',
+      '1.5×',
+      '2×',
+    ]);
     expect(screen.getByRole('menuitemradio', { name: 'Normal' })).toHaveFocus();
 
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');

@@ -166,7 +166,10 @@ export function CaptionsMenu({
     <PlayerMenu
       label="Subtitles"
       icon={<Subtitles className={cn('size-5', active >= 0 && 'text-accent')} />}
-      options={[{ value: -1, label: 'Off' }, ...tracks.map((track) => ({ value: track.id, label: track.label }))]}
+      options={[
+        { value: -1, label: 'Off' },
+        ...tracks.map((track) => ({ value: track.id, label: track.label })),
+      ]}
       value={active}
       onSelect={onSelect}
     />

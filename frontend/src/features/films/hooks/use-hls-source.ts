@@ -85,7 +85,11 @@ export function useHlsSource(
       const readTextTracks = () => {
         const tracks = Array.from(textTracks ?? []).filter(isTextTrackForPeople);
         setSubtitleState({
-          tracks: tracks.map((track, id) => ({ id, label: track.label || track.language, language: track.language })),
+          tracks: tracks.map((track, id) => ({
+            id,
+            label: track.label || track.language,
+            language: track.language,
+          })),
           active: tracks.findIndex((track) => track.mode === 'showing'),
         });
       };

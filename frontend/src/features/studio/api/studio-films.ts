@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
+import { apiClient, unwrap } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import type { CaptionInput, CreateStudioFilmInput, StudioFilm, UpdateStudioFilmInput } from '@/lib/api/types';
 
-import { studioRequest } from './studio-request';
-import type { CaptionInput, CreateStudioFilmInput, StudioFilm, UpdateStudioFilmInput } from './types';
 import { studioErrorText } from '../utils/studio-errors';
 
 /** While a film's media is being made, its page and the Films tab ask again this often. */
@@ -13,8 +13,8 @@ export const STUDIO_POLL_MS = 2000;
 const isWorking = (film: StudioFilm) => film.media.status === 'queued' || film.media.status === 'processing';
 
 /** GET /api/studio/films: the signed-in creator's films, newest first, in every status. */
-export const getStudioFilms = (signal?: AbortSignal) =>
-  studioRequest<StudioFilm[]>('GET', '/api/studio/films', { signal });
+export const getStudioFilms = (signal?: AbortSignal): Promise<StudioFilm[]> =>
+  unwrap(apiClient.GET('/api/studio/films', { signal }));
 
 export const getStudioFilmsQueryOptions = () =>
   queryOptions({
@@ -31,8 +31,8 @@ export const useStudioFilms = (enabled = true) =>
   });
 
 /** GET /api/studio/films/{id}. */
-export const getStudioFilm = (id: number, signal?: AbortSignal) =>
-  studioRequest<StudioFilm>('GET', `/api/studio/films/${id}`, { signal });
+export const getStudioFilm = (id: number, signal?: AbortSignal): Promise<StudioFilm> =>
+  unwrap(apiClient.GET('/api/studio/films/{id}', { params: { path: { id } }, signal }));
 
 export const getStudioFilmQueryOptions = (id: number) =>
   queryOptions({
@@ -47,8 +47,8 @@ export const useStudioFilm = (id: number) =>
     refetchInterval: (query) => (!query.state.data || isWorking(query.state.data) ? STUDIO_POLL_MS : false),
   });
 
-export const createStudioFilm = (input: CreateStudioFilmInput) =>
-  studioRequest<StudioFilm>('POST', '/api/studio/films', { body: input });
+export const createStudioFilm = (input: CreateStudioFilmInput): Promise<StudioFilm> =>
+  unwrap(apiClient.POST('/api/studio/films', { body: input }));
 
 /** POST /api/studio/films: the caller shows the failure in the form, in the server's words. */
 export function useCreateStudioFilm() {
@@ -65,13 +65,15 @@ export function useCreateStudioFilm() {
   });
 }
 
-export const updateStudioFilm = (id: number, input: UpdateStudioFilmInput) =>
-  studioRequest<StudioFilm>('PATCH', `/api/studio/films/${id}`, { body: input });
+export const updateStudioFilm = (id: number, input: UpdateStudioFilmInput): Promise<StudioFilm> =>
+  unwrap(apiClient.PATCH('/api/studio/films/{id}', { params: { path: { id } }, body: input }));
 
-export const replaceStudioFilmCaptions = (id: number, captions: CaptionInput[]) =>
-  studioRequest<StudioFilm>('PUT', `/api/studio/films/${id}/captions`, { body: { captions } });
+export const replaceStudioFilmCaptions = (id: number, captions: CaptionInput[]): Promise<StudioFilm> =>
+  unwrap(apiClient.PUT('/api/studio/films/{id}/captions', { params: { path: { id } }, body: { captions } }));
 
-export const deleteStudioFilm = (id: number) => studioRequest<void>('DELETE', `/api/studio/films/${id}`);
+export const deleteStudioFilm = async (id: number): Promise<void> => {
+  await unwrap(apiClient.DELETE('/api/studio/films/{id}', { params: { path: { id } } }));
+};
 
 /** A changed film replaces its entry in the list and its own cache. */
 function useStoreFilm() {

@@ -60,7 +60,8 @@ export function uploadErrorText(error: Error): string {
   if (status === 413) return message ?? 'This file is too large to upload.';
   if (status === 401) return 'You are signed out. Sign in again, then pick the file to continue.';
   if (status === 403) return message ?? 'Only creators can upload films.';
-  if (status === 404 || status === 410) return 'This upload has expired. Choose the file again to start over.';
+  if (status === 404 || status === 410)
+    return 'This upload has expired. Choose the file again to start over.';
   return message ?? `The upload failed (the server answered ${status}). Press Resume to try again.`;
 }
 
@@ -113,7 +114,10 @@ export function useTusUpload() {
       onProgress: (bytesSent, bytesTotal) => {
         if (uploadRef.current !== upload) return;
         const now = Date.now();
-        samples.current = [...samples.current.filter((sample) => sample.at > now - 10_000), { at: now, bytes: bytesSent }];
+        samples.current = [
+          ...samples.current.filter((sample) => sample.at > now - 10_000),
+          { at: now, bytes: bytesSent },
+        ];
         const speed = transferRate(samples.current);
         setState((current) => ({
           ...current,
@@ -158,7 +162,9 @@ export function useTusUpload() {
     const upload = uploadRef.current;
     if (!upload) return;
     void upload.abort();
-    setState((current) => (current.phase === 'uploading' ? { ...current, phase: 'paused', speed: 0 } : current));
+    setState((current) =>
+      current.phase === 'uploading' ? { ...current, phase: 'paused', speed: 0 } : current,
+    );
   }, []);
 
   const resume = useCallback(() => {

@@ -34,7 +34,8 @@ export function AiDisclosureFields({ values, errors, onChange }: Props) {
       : duplicate
         ? 'Already listed'
         : errors.aiTools;
-  const canAdd = trimmed.length > 0 && !duplicate && trimmed.length <= AI_TOOL_MAX && values.aiTools.length < AI_TOOLS_MAX;
+  const canAdd =
+    trimmed.length > 0 && !duplicate && trimmed.length <= AI_TOOL_MAX && values.aiTools.length < AI_TOOLS_MAX;
 
   const addTool = () => {
     if (!canAdd) return;
@@ -130,7 +131,10 @@ export function AiDisclosureFields({ values, errors, onChange }: Props) {
             className={`${CHECKBOX} mt-0.5`}
             checked={values.realLikeness}
             onChange={(event) =>
-              onChange({ realLikeness: event.target.checked, likenessConsent: event.target.checked && values.likenessConsent })
+              onChange({
+                realLikeness: event.target.checked,
+                likenessConsent: event.target.checked && values.likenessConsent,
+              })
             }
           />
           Real people's likeness or voices appear in this film

@@ -51,7 +51,13 @@ async function readCaptionFiles(files: File[]): Promise<{ drafts: CaptionDraft[]
     }
     const language = languageFromFileName(file.name);
     nextKey += 1;
-    drafts.push({ key: `caption-${nextKey}`, fileName: file.name, language, label: languageName(language), vtt });
+    drafts.push({
+      key: `caption-${nextKey}`,
+      fileName: file.name,
+      language,
+      label: languageName(language),
+      vtt,
+    });
   }
   return { drafts, refused };
 }
@@ -81,7 +87,8 @@ export function CaptionsField({
     <fieldset className="rounded-2xl border border-white/10 bg-white/[0.03] p-5">
       <legend className="px-1 text-base font-semibold text-fg">Captions (optional)</legend>
       <p className="text-sm text-fg-muted">
-        WebVTT files (.vtt), one per language, up to {CAPTIONS_MAX}. Viewers pick them from the player's CC menu.
+        WebVTT files (.vtt), one per language, up to {CAPTIONS_MAX}. Viewers pick them from the player's CC
+        menu.
       </p>
 
       {captions.length > 0 ? (

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 import { useStudioFilms } from '../api/studio-films';
-import type { StudioFilm } from '../api/types';
+import type { StudioFilm } from '@/lib/api/types';
 import { filmStateOf, type FilmStateKind } from '../utils/film-state';
 import { DashboardTabs, type Tab } from './dashboard-tabs';
 import { StudioFilms } from './studio-films';
@@ -14,7 +14,8 @@ import { StudioFilms } from './studio-films';
 const TAB_KEYS = ['overview', 'analytics', 'films', 'audience'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
-const isTabKey = (value: string | null): value is TabKey => (TAB_KEYS as readonly string[]).includes(value ?? '');
+const isTabKey = (value: string | null): value is TabKey =>
+  (TAB_KEYS as readonly string[]).includes(value ?? '');
 
 /** /creator-dashboard for a creator: Overview, Analytics, Films and Audience (?tab=). */
 export function CreatorDashboard() {

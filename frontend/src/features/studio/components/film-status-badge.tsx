@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 
-import type { StudioFilm } from '../api/types';
+import type { StudioFilm } from '@/lib/api/types';
 import { filmStateOf, type FilmStateKind } from '../utils/film-state';
 
 const STYLES: Record<FilmStateKind, string> = {
@@ -18,7 +18,10 @@ export function FilmStatusBadge({ film }: { film: StudioFilm }) {
     <span
       data-testid="film-status"
       data-status={state.kind}
-      className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 tabular-nums', STYLES[state.kind])}
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 tabular-nums',
+        STYLES[state.kind],
+      )}
     >
       {state.label}
     </span>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
 import { useDeleteStudioFilm, useReplaceCaptions, useUpdateStudioFilm } from '../api/studio-films';
-import type { StudioFilm } from '../api/types';
+import type { StudioFilm } from '@/lib/api/types';
 import {
   captionsValid,
   filmDetailsOf,
@@ -44,7 +44,12 @@ export function EditFilmDialog({ film, onClose }: DialogProps) {
   const change = (patch: Partial<FilmDetailsValues>) => setValues((current) => ({ ...current, ...patch }));
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Edit “${film.title}”`} className="max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Edit “${film.title}”`}
+      className="max-w-2xl"
+    >
       <form onSubmit={submit} noValidate className="space-y-5">
         <FilmDetailsFields values={values} errors={errors} onChange={change} onBlur={() => undefined} />
         <AiDisclosureFields values={values} errors={errors} onChange={change} />

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { filmPath, paths } from '@/config/paths';
 import { formatMinutes } from '@/lib/format';
 
-import type { StudioFilm } from '../api/types';
+import type { StudioFilm } from '@/lib/api/types';
 import { canDelete, filmStateOf } from '../utils/film-state';
 import { studioErrorText } from '../utils/studio-errors';
 import { FilmStatusBadge } from './film-status-badge';
@@ -86,7 +86,11 @@ function StudioFilmRow({
           : 'flex gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-4'
       }
     >
-      <FilmPoster title={film.title} posterUrl={film.posterUrl} className="w-16 shrink-0 rounded-lg sm:w-20" />
+      <FilmPoster
+        title={film.title}
+        posterUrl={film.posterUrl}
+        className="w-16 shrink-0 rounded-lg sm:w-20"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="truncate font-semibold text-fg">
@@ -103,15 +107,15 @@ function StudioFilmRow({
         <p className="mt-1 text-sm text-fg-muted">
           {film.genre} · {film.duration > 0 ? formatMinutes(film.duration) : 'duration pending'} ·{' '}
           {film.releaseYear}
-          {film.captions.length > 0 ? ` · captions: ${film.captions.map((caption) => caption.label).join(', ')}` : ''}
+          {film.captions.length > 0
+            ? ` · captions: ${film.captions.map((caption) => caption.label).join(', ')}`
+            : ''}
         </p>
         {state.kind === 'failed' && state.detail ? (
           <p className="mt-1 text-sm text-red-300">Reason: {state.detail}</p>
         ) : null}
         {state.kind === 'archived' ? (
-          <p className="mt-1 text-sm text-fg-muted">
-            Reviewer's reason: {state.detail ?? 'none given'}
-          </p>
+          <p className="mt-1 text-sm text-fg-muted">Reviewer's reason: {state.detail ?? 'none given'}</p>
         ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => onOpen('edit')}>

@@ -9,7 +9,13 @@ import { useStudioFilm } from '../api/studio-films';
 import { studioErrorText } from '../utils/studio-errors';
 
 /** After submitting: the transcoding percent (asked every 2 s), then review, live or failed. */
-export function TranscodeStatus({ filmId, onUploadAnother }: { filmId: number; onUploadAnother: () => void }) {
+export function TranscodeStatus({
+  filmId,
+  onUploadAnother,
+}: {
+  filmId: number;
+  onUploadAnother: () => void;
+}) {
   const film = useStudioFilm(filmId);
 
   return (

@@ -111,7 +111,10 @@ describe('UploadFilm', () => {
     expect(upload.resumeFromPreviousUpload).not.toHaveBeenCalled();
 
     act(() => upload.options.onProgress(250, 1000));
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
     expect(screen.getByTestId('upload-figures')).toHaveTextContent('250 B of 1000 B');
     // The title starts from the file's name.
     expect(screen.getByLabelText('Title')).toHaveValue('glass orchard');
@@ -137,9 +140,15 @@ describe('UploadFilm', () => {
 
   it('enables Submit only once the upload finished and the form is valid, then shows the transcoding', async () => {
     const { bodiesSentTo } = mockFetch({
-      [CREATE]: () => jsonResponse(makeStudioFilm({ id: 7, media: { status: 'queued', progress: 0, failureReason: null } }), { status: 201 }),
+      [CREATE]: () =>
+        jsonResponse(
+          makeStudioFilm({ id: 7, media: { status: 'queued', progress: 0, failureReason: null } }),
+          { status: 201 },
+        ),
       'GET /api/studio/films/7': () =>
-        jsonResponse(makeStudioFilm({ id: 7, media: { status: 'processing', progress: 40, failureReason: null } })),
+        jsonResponse(
+          makeStudioFilm({ id: 7, media: { status: 'processing', progress: 40, failureReason: null } }),
+        ),
       'GET /api/studio/films': () => jsonResponse([]),
     });
     const { router } = renderWithProviders(<UploadFilm />, { route: '/uploadfilm' });
@@ -153,7 +162,9 @@ describe('UploadFilm', () => {
     expect(submitButton()).toBeEnabled();
     await userEvent.click(screen.getByLabelText("Real people's likeness or voices appear in this film"));
     expect(submitButton()).toBeDisabled();
-    await userEvent.click(screen.getByLabelText('I have the consent of every person whose likeness or voice appears'));
+    await userEvent.click(
+      screen.getByLabelText('I have the consent of every person whose likeness or voice appears'),
+    );
     await userEvent.type(screen.getByLabelText('Tools used'), 'Runway{Enter}Suno{Enter}');
     await userEvent.click(screen.getByLabelText('Visuals'));
     await userEvent.click(screen.getByLabelText('Voice'));

@@ -35,7 +35,12 @@ const FIELD_NAMES: Partial<Record<keyof FilmDetailsValues, string>> = {
 };
 
 /** 'My Film.final.mp4' → 'My Film.final': a first guess at the title. */
-const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim().slice(0, 120);
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, 120);
 
 const positiveInt = (text: string | null) => (text && /^[1-9]\d*$/.test(text) ? Number(text) : null);
 
@@ -117,7 +122,12 @@ export function UploadFilm() {
       {tus.state.phase === 'idle' ? (
         <UploadDropzone onFile={pickFile} unfinished={unfinished} />
       ) : (
-        <UploadProgress upload={tus.state} onPause={tus.pause} onResume={tus.resume} onDiscard={tus.discard} />
+        <UploadProgress
+          upload={tus.state}
+          onPause={tus.pause}
+          onResume={tus.resume}
+          onDiscard={tus.discard}
+        />
       )}
 
       {tus.state.phase !== 'idle' ? (

@@ -14,9 +14,11 @@ import {
   GENRES,
   LANGUAGES,
   type AiPart,
+  type Genre,
+  type Language,
 } from '@kinora/contracts';
 
-import type { CaptionInput, StudioFilm } from '../api/types';
+import type { CaptionInput, StudioFilm } from '@/lib/api/types';
 
 // The catalog's limits for a film's details, shared with the service through @kinora/contracts.
 export const TITLE_MAX = FILM_TITLE_MAX_LENGTH;
@@ -74,9 +76,7 @@ export const filmDetailsOf = (film: StudioFilm): FilmDetailsValues => ({
   language: film.language,
   releaseYear: String(film.releaseYear),
   aiTools: film.aiDisclosure?.tools ?? [],
-  aiParts: (film.aiDisclosure?.parts ?? []).filter((part): part is AiPart =>
-    (AI_PARTS as readonly string[]).includes(part),
-  ),
+  aiParts: film.aiDisclosure?.parts ?? [],
   realLikeness: film.aiDisclosure?.realLikeness ?? false,
   likenessConsent: film.aiDisclosure?.likenessConsent ?? false,
   aiNotes: film.aiDisclosure?.notes ?? '',
@@ -98,7 +98,7 @@ export function validateFilmDetails(values: FilmDetailsValues): FilmDetailsError
   if (values.aiTools.length > AI_TOOLS_MAX) errors.aiTools = `List at most ${AI_TOOLS_MAX} tools`;
   if (values.aiNotes.length > AI_NOTES_MAX) errors.aiNotes = `Notes are at most ${AI_NOTES_MAX} characters`;
   if (values.realLikeness && !values.likenessConsent)
-    errors.likenessConsent = "Confirm you have the consent of the people whose likeness or voice appears";
+    errors.likenessConsent = 'Confirm you have the consent of the people whose likeness or voice appears';
   return errors;
 }
 
@@ -130,7 +130,8 @@ export const captionsValid = (captions: CaptionDraft[]) => {
 /** Why a caption file cannot be used, or null: WebVTT text of at most 1 MB. */
 export function checkVttText(vtt: string, bytes: number): string | null {
   if (bytes > CAPTION_VTT_MAX_BYTES) return 'is larger than 1 MB';
-  if (!vtt.replace(/^\uFEFF/, '').startsWith('WEBVTT')) return 'is not a WebVTT file (it must start with WEBVTT)';
+  if (!vtt.replace(/^\uFEFF/, '').startsWith('WEBVTT'))
+    return 'is not a WebVTT file (it must start with WEBVTT)';
   return null;
 }
 
@@ -149,9 +150,9 @@ export const toAiDisclosure = (values: FilmDetailsValues) => ({
 export const toFilmDetailsInput = (values: FilmDetailsValues) => ({
   title: values.title.trim(),
   description: values.description.trim(),
-  genre: values.genre,
-  language: values.language,
+  // Checked against GENRES and LANGUAGES by validateFilmDetails before anything is sent.
+  genre: values.genre as Genre,
+  language: values.language as Language,
   releaseYear: Number(values.releaseYear),
   aiDisclosure: toAiDisclosure(values),
 });
-

@@ -1,11 +1,15 @@
-import type { StudioFilm } from '../api/types';
+import type { StudioFilm } from '@/lib/api/types';
 
 export type FilmStateKind = 'processing' | 'failed' | 'pending' | 'published' | 'archived';
 
 /** What the creator is told about a film: media first (processing, failed), then the review's outcome. */
 export function filmStateOf(film: StudioFilm): { kind: FilmStateKind; label: string; detail: string | null } {
   if (film.media.status === 'failed')
-    return { kind: 'failed', label: 'Failed', detail: film.media.failureReason ?? 'The video could not be processed.' };
+    return {
+      kind: 'failed',
+      label: 'Failed',
+      detail: film.media.failureReason ?? 'The video could not be processed.',
+    };
   if (film.status === 'published') return { kind: 'published', label: 'Published', detail: null };
   if (film.status === 'archived')
     return { kind: 'archived', label: 'Archived', detail: film.moderationReason };
