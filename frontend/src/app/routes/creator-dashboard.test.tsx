@@ -152,4 +152,35 @@ describe('/creator-dashboard', () => {
       aiDisclosure: { tools: ['Runway'], parts: ['visuals'], realLikeness: false, likenessConsent: false },
     });
   });
+
+  it('replaces the captions with the WebVTT files added in the dialog', async () => {
+    const withCaptions = makeStudioFilm({
+      id: 3,
+      title: 'In Line',
+      captions: [{ language: 'en', label: 'English' }],
+    });
+    const { bodiesSentTo } = mockFetch({
+      'GET /api/auth/user': creator,
+      'GET /api/studio/films': () => jsonResponse([withCaptions]),
+      'PUT /api/studio/films/3/captions': () =>
+        jsonResponse({ ...withCaptions, captions: [{ language: 'de', label: 'Deutsch' }] }),
+    });
+    renderWithProviders(<></>, { route: '/creator-dashboard?tab=films', routes });
+    await screen.findByRole('list', { name: 'Your films' });
+
+    await userEvent.click(within(row('In Line')).getByRole('button', { name: 'Captions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Captions of “In Line”' });
+    expect(within(dialog).getByRole('list', { name: 'Current captions' })).toHaveTextContent('English (en)');
+    await userEvent.upload(within(dialog).getByLabelText('Add caption files'), [
+      new File(['WEBVTT\n\n00:00.000 --> 00:01.000\nHallo'], 'in-line.de.vtt', { type: 'text/vtt' }),
+    ]);
+    expect(await within(dialog).findByLabelText('Language of in-line.de.vtt')).toHaveValue('de');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace captions' }));
+
+    expect(await screen.findByText('Captions updated')).toBeInTheDocument();
+    expect(bodiesSentTo('PUT /api/studio/films/3/captions')).toStrictEqual([
+      { captions: [{ language: 'de', label: 'Deutsch', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHallo' }] },
+    ]);
+    expect(within(row('In Line')).getByText(/captions: Deutsch/)).toBeInTheDocument();
+  });
 });

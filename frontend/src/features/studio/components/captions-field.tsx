@@ -20,10 +20,12 @@ export function languageFromFileName(name: string): string {
   return match?.[1] ?? '';
 }
 
+/** The language's own name, as viewers pick it in the CC menu: 'de' → 'Deutsch', 'fr' → 'Français'. */
 const languageName = (code: string) => {
   if (!code) return '';
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? '';
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? '';
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
   } catch {
     return '';
   }

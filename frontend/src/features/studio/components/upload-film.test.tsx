@@ -238,14 +238,16 @@ describe('UploadFilm', () => {
     ]);
     expect(await screen.findByText(/glass\.en\.vtt is not a WebVTT file/)).toBeInTheDocument();
     expect(screen.getByLabelText('Language of glass.fr.vtt')).toHaveValue('fr');
-    expect(screen.getByLabelText('Label of glass.fr.vtt')).toHaveValue('French');
+    expect(screen.getByLabelText('Label of glass.fr.vtt')).toHaveValue('Français');
     await userEvent.clear(screen.getByLabelText('Label of glass.fr.vtt'));
-    await userEvent.type(screen.getByLabelText('Label of glass.fr.vtt'), 'Français');
+    await userEvent.type(screen.getByLabelText('Label of glass.fr.vtt'), 'French subtitles');
     await userEvent.click(submitButton());
 
     await waitFor(() => expect(bodiesSentTo(CREATE)).toHaveLength(1));
     expect(bodiesSentTo(CREATE)[0]).toMatchObject({
-      captions: [{ language: 'fr', label: 'Français', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour' }],
+      captions: [
+        { language: 'fr', label: 'French subtitles', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour' },
+      ],
     });
   });
 });
