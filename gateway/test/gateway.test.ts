@@ -49,6 +49,8 @@ class FakeService {
   healthMode: Mode = 'ok';
   identityMode: Mode = 'ok';
   readonly identityCalls: IncomingHttpHeaders[] = [];
+  /** Request URLs as they arrive, before their bodies are read. */
+  readonly started: string[] = [];
   readonly server: Server;
   port = 0;
 
@@ -68,6 +70,7 @@ class FakeService {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    this.started.push(req.url ?? '');
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -84,10 +87,18 @@ class FakeService {
           headers: req.headers,
           bodyLength: Buffer.concat(chunks).length,
         };
-        // Like the real services, echo the request id in the response.
+        // Like the real services, echo the request id in the response (and, for tus, its headers).
+        const tus = path?.startsWith('/api/uploads')
+          ? {
+              'tus-resumable': '1.0.0',
+              'upload-offset': String(echo.bodyLength),
+              location: '/api/uploads/abc',
+            }
+          : {};
         res.writeHead(200, {
           'content-type': 'application/json',
           'x-request-id': String(req.headers['x-request-id']),
+          ...tus,
         });
         res.end(JSON.stringify(echo));
       }
@@ -291,6 +302,16 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/critics/4/recommendations', 'social'],
       ['POST', '/api/critics/4/follow', 'social'],
       ['GET', '/api/critics/4/follow-status', 'social'],
+      ['POST', '/api/uploads', 'catalog'],
+      ['POST', '/api/uploads/', 'catalog'],
+      ['PATCH', '/api/uploads/4f2a', 'catalog'],
+      ['DELETE', '/api/uploads/4f2a', 'catalog'],
+      ['GET', '/api/studio/films', 'catalog'],
+      ['POST', '/api/studio/films', 'catalog'],
+      ['GET', '/api/studio/films/12', 'catalog'],
+      ['PATCH', '/api/studio/films/12', 'catalog'],
+      ['DELETE', '/api/studio/films/12', 'catalog'],
+      ['PUT', '/api/studio/films/12/captions', 'catalog'],
       ['GET', '/api/admin/stats', 'admin'],
       ['POST', '/api/waitlist', 'admin'],
       ['POST', '/api/feedback', 'admin'],
@@ -320,9 +341,9 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/follow'],
       ['POST', '/api/films/12/liked'],
       ['GET', '/api/user/lists/watchlist/12/more'],
+      ['PATCH', '/api/uploads/4f2a/more'],
+      ['GET', '/api/studio/films/12/other'],
       // Routes arrive with their handlers (gateway/test/routes-contract.test.ts): none of these yet.
-      ['POST', '/api/uploads'],
-      ['PATCH', '/api/uploads/4f2a'],
       ['GET', '/api/films/12/reviews/3/more'],
       ['GET', '/api/critics/4/follow/now'],
       ['POST', '/api/ads/select'],
@@ -610,6 +631,67 @@ describe('gateway (real nginx, fake services)', () => {
     );
     assert.equal(reply.status, 413);
     assert.equal(json(reply).error, 'Payload Too Large');
+  });
+
+  test('uploads stream through unbuffered and unlimited, tus headers passed both ways', async () => {
+    const size = 3 << 20;
+    const tusHeaders = {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+      'Content-Length': String(size),
+    };
+    const started = () => fake('catalog').started.filter((url) => url === '/api/uploads/4f2a').length;
+    const before = started();
+    let seenMidBody = false;
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const req = request(
+        { host: HOST, port, method: 'PATCH', path: '/api/uploads/4f2a', headers: tusHeaders, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+          });
+        },
+      );
+      req.on('error', reject);
+      // The first megabyte reaches catalog before the rest is sent: nginx does not buffer the body.
+      req.write(Buffer.alloc(1 << 20, 1));
+      void (async () => {
+        const deadline = Date.now() + 3000;
+        while (started() === before && Date.now() < deadline) await sleep(20);
+        seenMidBody = started() > before;
+        req.end(Buffer.alloc(size - (1 << 20), 2));
+      })();
+    });
+    assert.equal(reply.status, 200, reply.body);
+    assert.ok(seenMidBody, 'catalog saw the request while its body was still arriving');
+    assert.equal(started(), before + 1);
+    const seen = JSON.parse(reply.body) as Echo;
+    assert.equal(seen.service, 'catalog');
+    assert.equal(seen.bodyLength, size);
+    assert.equal(seen.headers['tus-resumable'], '1.0.0');
+    assert.equal(seen.headers['upload-offset'], '0');
+    assert.equal(seen.headers['content-type'], 'application/offset+octet-stream');
+    assert.equal(reply.headers['upload-offset'], String(size));
+    assert.equal(reply.headers['tus-resumable'], '1.0.0');
+    assert.equal(reply.headers.location, '/api/uploads/abc');
+
+    const head = await call('HEAD', '/api/uploads/4f2a', { 'Tus-Resumable': '1.0.0' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['upload-offset'], '0');
+
+    // The studio's bodies (captions inside) may pass 1 MB; other calls still may not.
+    const studio = await call(
+      'POST',
+      '/api/studio/films',
+      { 'Content-Type': 'application/json' },
+      Buffer.alloc(5 << 20, 32),
+    );
+    assert.equal(studio.status, 200);
+    assert.equal((JSON.parse(studio.body) as Echo).bodyLength, 5 << 20);
   });
 
   test('sign-in calls are rate limited per IP with a JSON 429; GET /api/auth/user is not', async () => {

@@ -24,7 +24,10 @@ export const configSchema = baseConfigSchema.extend({
   /** An unfinished upload (or a finished one never made into a film) is removed after this many hours. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   /** How often expired uploads are looked for, in seconds. */
-  UPLOAD_CLEANUP_INTERVAL_SECONDS: z.coerce.number().positive().default(15 * 60),
+  UPLOAD_CLEANUP_INTERVAL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(15 * 60),
   /** The longest film accepted, in seconds. */
   UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().positive().default(UPLOAD_MAX_DURATION_SECONDS_DEFAULT),
 });

@@ -41,7 +41,11 @@ beforeAll(async () => {
     database,
     kafka,
     redis,
-    extra: { LOG_LEVEL: 'silent', MEDIA_ROOT: tmpdir(), UPLOAD_ROOT: join(tmpdir(), 'kinora-catalog-api-uploads') },
+    extra: {
+      LOG_LEVEL: 'silent',
+      MEDIA_ROOT: tmpdir(),
+      UPLOAD_ROOT: join(tmpdir(), 'kinora-catalog-api-uploads'),
+    },
   });
   sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
   db = new Client({ connectionString: database.url });

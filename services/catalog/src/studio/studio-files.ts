@@ -10,7 +10,8 @@ export interface CaptionText {
 }
 
 /** Where a film's source and caption files live: SOURCE_ROOT/films/<id>/. */
-export const filmSourceDir = (sourceRoot: string, filmId: number) => join(sourceRoot, 'films', String(filmId));
+export const filmSourceDir = (sourceRoot: string, filmId: number) =>
+  join(sourceRoot, 'films', String(filmId));
 export const captionPath = (sourceRoot: string, filmId: number, language: string) =>
   join(filmSourceDir(sourceRoot, filmId), 'captions', `${language}.vtt`);
 

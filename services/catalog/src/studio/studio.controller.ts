@@ -8,7 +8,15 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrorResponses, CurrentIdentity, ErrorResponseDto, ID_PARAM, ParseIdPipe, Roles, type Identity } from '@kinora/common';
+import {
+  ApiErrorResponses,
+  CurrentIdentity,
+  ErrorResponseDto,
+  ID_PARAM,
+  ParseIdPipe,
+  Roles,
+  type Identity,
+} from '@kinora/common';
 import { CreateStudioFilmDto, PutCaptionsDto, UpdateStudioFilmDto } from './dto/studio-film-input.dto';
 import { StudioFilmDto } from './dto/studio-film.dto';
 import { StudioService } from './studio.service';
@@ -22,10 +30,17 @@ export class StudioController {
   constructor(private readonly studio: StudioService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure' })
+  @ApiOperation({
+    summary:
+      'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure',
+  })
   @ApiCreatedResponse({ type: StudioFilmDto })
   @ApiErrorResponses(400, 404, 409, 413)
-  @ApiResponse({ status: 422, description: 'Not a video we can read, or too long: the message says which.', type: ErrorResponseDto })
+  @ApiResponse({
+    status: 422,
+    description: 'Not a video we can read, or too long: the message says which.',
+    type: ErrorResponseDto,
+  })
   create(@CurrentIdentity() identity: Identity, @Body() body: CreateStudioFilmDto): Promise<StudioFilmDto> {
     return this.studio.create(identity, body);
   }
@@ -38,6 +53,7 @@ export class StudioController {
   }
 
   @Get(':id')
+  @Roles('creator', 'admin')
   @ApiOperation({ summary: "One of the caller's films (admins: any film)" })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: StudioFilmDto })

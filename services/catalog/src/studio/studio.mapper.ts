@@ -32,7 +32,8 @@ export function mapStudioFilm(row: StudioFilmRow): StudioFilmDto {
     media: {
       status,
       progress: mediaProgress(status),
-      failureReason: status === 'failed' ? (row.m_failure_reason ?? 'The video could not be processed') : null,
+      failureReason:
+        status === 'failed' ? (row.m_failure_reason ?? 'The video could not be processed') : null,
     },
     moderationReason: row.status === 'archived' ? row.moderation_reason : null,
   };

@@ -162,7 +162,8 @@ export class StudioService {
       if (dto.aiDisclosure !== undefined) {
         set('ai_disclosure', JSON.stringify(storedDisclosure(dto.aiDisclosure)), '::jsonb');
       }
-      if (sets.length > 0) await em.execute(`update films set ${sets.join(', ')} where id = ?`, [...params, id]);
+      if (sets.length > 0)
+        await em.execute(`update films set ${sets.join(', ')} where id = ?`, [...params, id]);
     });
     return this.get(identity, id);
   }
@@ -245,7 +246,9 @@ export class StudioService {
   private async probeUpload(path: string): Promise<ProbeResult> {
     let info: ProbeResult;
     try {
-      info = await probe(path, { tools: { ffmpeg: this.config.FFMPEG_PATH, ffprobe: this.config.FFPROBE_PATH } });
+      info = await probe(path, {
+        tools: { ffmpeg: this.config.FFMPEG_PATH, ffprobe: this.config.FFPROBE_PATH },
+      });
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
       if (/not installed|timed out|cancelled/.test(error.reason)) {

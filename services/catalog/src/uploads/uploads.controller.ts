@@ -78,7 +78,11 @@ export class UploadsController {
   @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where these bytes start.' })
   @ApiConsumes('application/offset+octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiResponse({ status: 204, description: 'Received; Upload-Offset is the new offset.', headers: OFFSET_HEADER })
+  @ApiResponse({
+    status: 204,
+    description: 'Received; Upload-Offset is the new offset.',
+    headers: OFFSET_HEADER,
+  })
   @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
   @ApiResponse({ status: 409, description: 'Upload-Offset does not match the server.' })
   @ApiResponse({ status: 410, description: 'Expired.' })
@@ -99,6 +103,7 @@ export class UploadsController {
   @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Removed.' })
   @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
+  @ApiResponse({ status: 409, description: 'Being made into a film right now.' })
   async remove(
     @Param('uploadId') uploadId: string,
     @CurrentIdentity() identity: Identity,
@@ -106,6 +111,7 @@ export class UploadsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.uploads.owned(uploadId, identity.userId);
+    this.uploads.assertNotClaimed(uploadId);
     return this.pass(request, reply);
   }
 

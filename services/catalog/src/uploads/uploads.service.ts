@@ -137,6 +137,13 @@ export class UploadsService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /** 409 while the upload is being made into a film (it cannot be abandoned half-way). */
+  assertNotClaimed(uploadId: string): void {
+    if (this.claimed.has(uploadId)) {
+      throw new ConflictException('This upload is being made into a film right now');
+    }
+  }
+
   release(uploadId: string): void {
     this.claimed.delete(uploadId);
   }
@@ -161,7 +168,9 @@ export class UploadsService implements OnModuleInit, OnModuleDestroy {
     let removed = 0;
     try {
       const names = await readdir(this.root);
-      const records = new Set(names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)));
+      const records = new Set(
+        names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)),
+      );
       for (const name of names) {
         if (name.endsWith('.json')) continue;
         const id = name;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AI_PARTS, FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
 
 /** The creator's user as films and creators show it (from the users read model). */
@@ -39,7 +39,12 @@ export class AiDisclosureDto {
   @ApiProperty({ type: [String], description: 'The generative tools used (empty: none).' })
   tools!: string[];
 
-  @ApiProperty({ enum: AI_PARTS, enumName: 'AiPart', isArray: true, description: 'The parts made with them.' })
+  @ApiProperty({
+    enum: AI_PARTS,
+    enumName: 'AiPart',
+    isArray: true,
+    description: 'The parts made with them.',
+  })
   parts!: string[];
 
   @ApiProperty({ description: "Real people's likeness or voices appear." })
@@ -62,6 +67,7 @@ export class FilmCaptionDto {
 }
 
 /** A film as the API returns it; field rules in docs/catalog.md. */
+@ApiExtraModels(AiDisclosureDto)
 export class FilmDto {
   @ApiProperty({ type: 'integer' })
   id!: number;
@@ -117,7 +123,10 @@ export class FilmDto {
   @ApiProperty({ type: CreatorSummaryDto })
   creator!: CreatorSummaryDto;
 
-  @ApiProperty({ type: AiDisclosureDto, nullable: true, description: 'Null when the film has none.' })
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(AiDisclosureDto) }, { type: 'null' }],
+    description: 'How generative AI was used; null when the creator has not said.',
+  })
   aiDisclosure!: AiDisclosureDto | null;
 
   @ApiProperty({ type: [FilmCaptionDto] })

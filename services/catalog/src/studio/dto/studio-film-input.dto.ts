@@ -42,7 +42,10 @@ export const maxReleaseYear = () => new Date().getUTCFullYear() + 1;
 
 /** One caption track as the creator sends it: the WebVTT text itself. */
 export class CaptionInputDto {
-  @ApiProperty({ example: 'en', description: 'Language tag, 2–12 characters ("en", "pt-BR"); one track per language.' })
+  @ApiProperty({
+    example: 'en',
+    description: 'Language tag, 2–12 characters ("en", "pt-BR"); one track per language.',
+  })
   @IsString()
   @Length(2, CAPTION_LANGUAGE_MAX_LENGTH)
   @Matches(CAPTION_LANGUAGE_PATTERN, { message: 'language must be a language tag such as "en" or "pt-BR"' })
@@ -56,7 +59,9 @@ export class CaptionInputDto {
 
   @ApiProperty({ description: 'The WebVTT file\'s text (starts with "WEBVTT"; at most 1 MB).' })
   @IsString()
-  @Matches(/^\uFEFF?WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|\r|$)/, { message: 'vtt must be a WebVTT file (starting with "WEBVTT")' })
+  @Matches(/^\uFEFF?WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|\r|$)/, {
+    message: 'vtt must be a WebVTT file (starting with "WEBVTT")',
+  })
   vtt!: string;
 }
 
@@ -65,7 +70,9 @@ export class AiDisclosureInputDto {
   @ApiProperty({ type: [String], maxItems: AI_TOOLS_MAX, description: 'Tools used, each 1–60 characters.' })
   @IsArray()
   @ArrayMaxSize(AI_TOOLS_MAX)
-  @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value))
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value,
+  )
   @IsString({ each: true })
   @Length(1, AI_TOOL_MAX_LENGTH, { each: true })
   tools!: string[];

@@ -19,6 +19,10 @@ export class StudioFilmDto extends FilmDto {
   @ApiProperty({ type: StudioMediaDto })
   media!: StudioMediaDto;
 
-  @ApiProperty({ type: 'string', nullable: true, description: "The reviewer's reason, when the film was archived." })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "The reviewer's reason, when the film was archived.",
+  })
   moderationReason!: string | null;
 }
