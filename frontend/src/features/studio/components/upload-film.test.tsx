@@ -91,6 +91,7 @@ describe('UploadFilm', () => {
   beforeEach(() => {
     tus.uploads.length = 0;
     tus.setPrevious([]);
+    window.localStorage.clear();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -249,5 +250,25 @@ describe('UploadFilm', () => {
         { language: 'fr', label: 'French subtitles', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour' },
       ],
     });
+  });
+
+  it('keeps the typed details across a reload, with the upload resumed', async () => {
+    mockFetch();
+    const first = renderWithProviders(<UploadFilm />, { route: '/uploadfilm' });
+    await pickVideo();
+    await fillDetails();
+    first.unmount();
+
+    tus.setPrevious([{ uploadUrl: '/api/uploads/abc123', size: 1000, metadata: {}, creationTime: 'x' }]);
+    renderWithProviders(<UploadFilm />, { route: '/uploadfilm' });
+    await pickVideo();
+
+    expect(screen.getByLabelText('Genre')).toHaveValue('Drama');
+    expect(screen.getByLabelText('Language')).toHaveValue('French');
+    expect(screen.getByLabelText('Description')).toHaveValue('Apples of glass.');
+    expect(screen.getByText('Continuing an earlier upload')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(window.localStorage.getItem('kinora.studio.upload-draft')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
   type FilmDetailsValues,
 } from '../utils/film-form';
 import { studioErrorText } from '../utils/studio-errors';
+import { clearUploadDraft, loadUploadDraft, saveUploadDraft } from '../utils/upload-draft';
 import { AiDisclosureFields } from './ai-disclosure-fields';
 import { CaptionsField } from './captions-field';
 import { FilmDetailsFields } from './film-details-fields';
@@ -53,7 +54,7 @@ export function UploadFilm() {
   const submittedId = positiveInt(searchParams.get('film'));
   const tus = useTusUpload();
   const create = useCreateStudioFilm();
-  const [values, setValues] = useState<FilmDetailsValues>(emptyFilmDetails);
+  const [values, setValues] = useState<FilmDetailsValues>(loadUploadDraft);
   const [captions, setCaptions] = useState<CaptionDraft[]>([]);
   const [touched, setTouched] = useState<Set<keyof FilmDetailsValues>>(new Set());
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
@@ -75,12 +76,22 @@ export function UploadFilm() {
     };
   }, []);
 
-  const startOver = () => {
+  useEffect(() => {
+    if (tus.state.phase !== 'idle') saveUploadDraft(values);
+  }, [values, tus.state.phase]);
+
+  /** Drops the upload (deleting an unfinished one) and the details typed for it. */
+  const discard = () => {
     tus.discard();
+    clearUploadDraft();
     create.reset();
     setValues(emptyFilmDetails());
     setCaptions([]);
     setTouched(new Set());
+  };
+
+  const startOver = () => {
+    discard();
     setSearchParams({});
   };
 
@@ -113,7 +124,12 @@ export function UploadFilm() {
         ...toFilmDetailsInput(values),
         ...(captions.length > 0 ? { captions: toCaptionInputs(captions) } : {}),
       },
-      { onSuccess: (film) => setSearchParams({ film: String(film.id) }) },
+      {
+        onSuccess: (film) => {
+          clearUploadDraft();
+          setSearchParams({ film: String(film.id) });
+        },
+      },
     );
   };
 
@@ -126,7 +142,7 @@ export function UploadFilm() {
           upload={tus.state}
           onPause={tus.pause}
           onResume={tus.resume}
-          onDiscard={tus.discard}
+          onDiscard={discard}
         />
       )}
 
