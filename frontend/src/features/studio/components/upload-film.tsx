@@ -138,12 +138,7 @@ export function UploadFilm() {
       {tus.state.phase === 'idle' ? (
         <UploadDropzone onFile={pickFile} unfinished={unfinished} />
       ) : (
-        <UploadProgress
-          upload={tus.state}
-          onPause={tus.pause}
-          onResume={tus.resume}
-          onDiscard={discard}
-        />
+        <UploadProgress upload={tus.state} onPause={tus.pause} onResume={tus.resume} onDiscard={discard} />
       )}
 
       {tus.state.phase !== 'idle' ? (
