@@ -4,7 +4,8 @@ import { isApiError } from '@/lib/api-client';
 export function studioErrorText(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong. Check your connection and try again.';
   const message = error.serverMessage;
-  if (message && error.status < 500) return message;
+  // 503: the server says why it could not check the video right now.
+  if (message && (error.status < 500 || error.status === 503)) return message;
   switch (error.status) {
     case 401:
       return 'You are signed out. Sign in again to continue.';
