@@ -2283,6 +2283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Studio_get: {
@@ -2641,6 +2650,13 @@ export interface operations {
             };
             /** @description No such upload of the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Being made into a film right now. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

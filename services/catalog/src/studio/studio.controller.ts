@@ -35,7 +35,7 @@ export class StudioController {
       'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure',
   })
   @ApiCreatedResponse({ type: StudioFilmDto })
-  @ApiErrorResponses(400, 404, 409, 413)
+  @ApiErrorResponses(400, 404, 409, 413, 503)
   @ApiResponse({
     status: 422,
     description: 'Not a video we can read, or too long: the message says which.',
