@@ -54,31 +54,6 @@ function renameRefs(value: Json, renames: Map<string, string>): Json {
   return out;
 }
 
-/**
- * A nullable object property can arrive as `{ allOf: [{ $ref }], type: ['object', 'null'] }`, which
- * openapi-typescript turns into `(X | null) & X`, losing the null. Spelled `oneOf: [{ $ref }, { type: 'null' }]`
- * it becomes `X | null`, as meant.
- */
-function nullableRefs(value: Json): Json {
-  if (Array.isArray(value)) return value.map(nullableRefs);
-  if (!isObject(value)) return value;
-  const out: JsonObject = Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, nullableRefs(item)]),
-  );
-  const { allOf, type, ...rest } = out;
-  if (
-    Array.isArray(allOf) &&
-    allOf.length === 1 &&
-    isObject(allOf[0]) &&
-    typeof allOf[0].$ref === 'string' &&
-    Array.isArray(type) &&
-    type.includes('null')
-  ) {
-    return { ...rest, oneOf: [allOf[0], { type: 'null' }] };
-  }
-  return out;
-}
-
 const capitalise = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}`;
 
 /** The six documents as one: paths side by side, identical components shared. */
@@ -161,7 +136,7 @@ async function renderClientTypes(): Promise<string> {
       throw new Error(`${relative(root, file)} is missing: run npm run generate:openapi`);
     documents[service] = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
   }
-  const merged = nullableRefs(mergeDocuments(documents)) as unknown as OpenAPI3;
+  const merged = mergeDocuments(documents) as unknown as OpenAPI3;
   const ast = await openapiTS(merged, { silent: true });
   return `${HEADER}${astToString(ast)}`;
 }

@@ -1104,7 +1104,7 @@ export interface components {
             language: string;
         };
         FilmDto: {
-            /** @description Null when the film has none. */
+            /** @description How generative AI was used; null when the creator has not said. */
             aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
             captions: components["schemas"]["FilmCaptionDto"][];
             /** Format: date-time */
@@ -1173,7 +1173,7 @@ export interface components {
             youtube?: string;
         };
         StudioFilmDto: {
-            /** @description Null when the film has none. */
+            /** @description How generative AI was used; null when the creator has not said. */
             aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
             captions: components["schemas"]["FilmCaptionDto"][];
             /** Format: date-time */
@@ -1222,7 +1222,7 @@ export interface components {
             status: components["schemas"]["MediaStatus"];
         };
         TrendingFilmDto: {
-            /** @description Null when the film has none. */
+            /** @description How generative AI was used; null when the creator has not said. */
             aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
             captions: components["schemas"]["FilmCaptionDto"][];
             /** Format: date-time */
