@@ -120,8 +120,16 @@ describe('UploadFilm', () => {
     // The title starts from the file's name.
     expect(screen.getByLabelText('Title')).toHaveValue('glass orchard');
 
+    // Leaving the page while uploading asks first.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(upload.abort).toHaveBeenCalledWith();
+    const leavingPaused = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leavingPaused);
+    expect(leavingPaused.defaultPrevented).toBe(false);
     expect(screen.getByTestId('upload-figures')).toHaveTextContent('Paused');
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(upload.start).toHaveBeenCalledTimes(2);

@@ -80,6 +80,15 @@ export function UploadFilm() {
     if (tus.state.phase !== 'idle') saveUploadDraft(values);
   }, [values, tus.state.phase]);
 
+  // Closing the tab would pause the upload (it resumes when the same file is picked again): ask first.
+  const uploading = tus.state.phase === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [uploading]);
+
   /** Drops the upload (deleting an unfinished one) and the details typed for it. */
   const discard = () => {
     tus.discard();
