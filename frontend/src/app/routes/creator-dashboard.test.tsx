@@ -96,6 +96,9 @@ describe('/creator-dashboard', () => {
       within(row('Turned Down')).getByText("Reviewer's reason: Undisclosed real likeness."),
     ).toBeInTheDocument();
     expect(within(row('In Line')).getByText(/Thriller · 12 min/)).toBeInTheDocument();
+    // Views are the catalog's count, shown once a film is published.
+    expect(within(row('Live One')).getByText(/· 0 views/)).toBeInTheDocument();
+    expect(within(row('In Line')).queryByText(/views/)).not.toBeInTheDocument();
 
     expect(within(row('Live One')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     for (const title of ['Rendering', 'Broken Reel', 'In Line', 'Turned Down'])

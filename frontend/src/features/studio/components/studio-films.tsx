@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { filmPath, paths } from '@/config/paths';
-import { formatMinutes } from '@/lib/format';
+import { formatMinutes, formatViews } from '@/lib/format';
 
 import type { StudioFilm } from '@/lib/api/types';
 import { canDelete, filmStateOf } from '../utils/film-state';
@@ -107,6 +107,7 @@ function StudioFilmRow({
         <p className="mt-1 text-sm text-fg-muted">
           {film.genre} · {film.duration > 0 ? formatMinutes(film.duration) : 'duration pending'} ·{' '}
           {film.releaseYear}
+          {published ? ` · ${formatViews(film.viewCount)}` : ''}
           {film.captions.length > 0
             ? ` · captions: ${film.captions.map((caption) => caption.label).join(', ')}`
             : ''}
