@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_EXPIRY_HOURS_DEFAULT } from '@kinora/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defaultOptions, Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
 
@@ -65,11 +65,17 @@ export function uploadErrorText(error: Error): string {
   return message ?? `The upload failed (the server answered ${status}). Press Resume to try again.`;
 }
 
-/** Uploads this browser started and did not finish (kept in localStorage by tus-js-client). */
-export async function findUnfinishedUploads(): Promise<PreviousUpload[]> {
+/**
+ * Uploads this browser started and did not finish (kept in localStorage by tus-js-client), leaving
+ * out those old enough for the server to have removed them.
+ */
+export async function findUnfinishedUploads(now = Date.now()): Promise<PreviousUpload[]> {
   try {
     const all = await defaultOptions.urlStorage.findAllUploads();
-    return all.filter((upload) => upload.uploadUrl?.includes(UPLOAD_ENDPOINT));
+    const oldest = now - UPLOAD_EXPIRY_HOURS_DEFAULT * 3600 * 1000;
+    return all.filter(
+      (upload) => upload.uploadUrl?.includes(UPLOAD_ENDPOINT) && Date.parse(upload.creationTime) > oldest,
+    );
   } catch {
     return [];
   }

@@ -23,6 +23,7 @@ type Options = {
 const tus = vi.hoisted(() => {
   const uploads: FakeUpload[] = [];
   let previous: unknown[] = [];
+  let stored: unknown[] = [];
   class FakeUpload {
     url: string | null = null;
     start = vi.fn();
@@ -44,12 +45,16 @@ const tus = vi.hoisted(() => {
     setPrevious: (entries: unknown[]) => {
       previous = entries;
     },
+    setStored: (entries: unknown[]) => {
+      stored = entries;
+    },
+    stored: () => stored,
   };
 });
 
 vi.mock('tus-js-client', () => ({
   Upload: tus.FakeUpload,
-  defaultOptions: { urlStorage: { findAllUploads: async () => [] } },
+  defaultOptions: { urlStorage: { findAllUploads: async () => tus.stored() } },
 }));
 
 // Typing into the form and waiting for a 2 s poll take a while on a busy machine.
@@ -91,6 +96,7 @@ describe('UploadFilm', () => {
   beforeEach(() => {
     tus.uploads.length = 0;
     tus.setPrevious([]);
+    tus.setStored([]);
     window.localStorage.clear();
   });
   afterEach(() => {
@@ -278,5 +284,29 @@ describe('UploadFilm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(window.localStorage.getItem('kinora.studio.upload-draft')).toBeNull();
+  });
+
+  it("lists this browser's unfinished uploads that the server still keeps", async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600 * 1000).toISOString();
+    tus.setStored([
+      {
+        uploadUrl: '/api/uploads/a',
+        size: 3 * 1024 ** 3,
+        metadata: { filename: 'recent.mov' },
+        creationTime: hoursAgo(2),
+      },
+      {
+        uploadUrl: '/api/uploads/b',
+        size: 1000,
+        metadata: { filename: 'expired.mov' },
+        creationTime: hoursAgo(30),
+      },
+    ]);
+    mockFetch();
+    renderWithProviders(<UploadFilm />, { route: '/uploadfilm' });
+
+    expect(await screen.findByText('You have an unfinished upload')).toBeInTheDocument();
+    expect(screen.getByText('recent.mov (3.0 GB)')).toBeInTheDocument();
+    expect(screen.queryByText(/expired\.mov/)).not.toBeInTheDocument();
   });
 });
