@@ -34,7 +34,7 @@ import { configSchema } from '../src/config';
 import { DATABASE } from '../src/database';
 import type { FilmDto } from '../src/films/film.mapper';
 import { MEDIA, type MediaJobs } from '../src/media/media.queue';
-import { transcodeJobId } from '../src/media/media.service';
+import { MediaService, transcodeJobId } from '../src/media/media.service';
 import type { StudioFilmDto } from '../src/studio/dto/studio-film.dto';
 import { UploadsService } from '../src/uploads/uploads.service';
 
@@ -354,7 +354,9 @@ describe('the studio', () => {
 
   test('a finished upload becomes a pending film, its source and captions in place, its transcode queued', async () => {
     const uploadId = await upload(ADA, clips.short, 'My Film.MP4');
-    const vttFr = `WEBVTT\n\n00:00.000 --> 00:01.000\n${'Bonjour. '.repeat(100_000)}\n`; // ~900 KB
+    // Two tracks of ~900 KB: the body is well over the 1 MB every other call is held to.
+    const vttFr = `WEBVTT\n\n00:00.000 --> 00:01.000\n${'Bonjour. '.repeat(100_000)}\n`;
+    const vttPt = `WEBVTT\n\n00:00.000 --> 00:01.000\n${'Olá, tudo. '.repeat(80_000)}\n`;
     const response = await call(
       'POST',
       '/api/studio/films',
@@ -363,6 +365,7 @@ describe('the studio', () => {
         captions: [
           { language: 'en', label: 'English', vtt: VTT_EN },
           { language: 'fr', label: 'Français', vtt: vttFr },
+          { language: 'pt-BR', label: 'Português (Brasil)', vtt: vttPt },
         ],
       }),
     );
@@ -382,6 +385,7 @@ describe('the studio', () => {
       captions: [
         { language: 'en', label: 'English' },
         { language: 'fr', label: 'Français' },
+        { language: 'pt-BR', label: 'Português (Brasil)' },
       ],
       creator: { userId: ADA, user: { firstName: 'Ada', lastName: 'Vale' } },
     });
@@ -389,7 +393,7 @@ describe('the studio', () => {
     const dir = join(roots.sources, 'films', String(film.id));
     expect(readFileSync(join(dir, 'source.mp4')).equals(clips.short)).toBe(true);
     expect(readFileSync(join(dir, 'captions', 'en.vtt'), 'utf8')).toBe(VTT_EN);
-    expect(existsSync(join(dir, 'captions', 'fr.vtt'))).toBe(true);
+    expect(readFileSync(join(dir, 'captions', 'pt-BR.vtt'), 'utf8')).toBe(vttPt);
     expect(existsSync(join(roots.uploads, uploadId))).toBe(false);
     expect(existsSync(join(roots.uploads, `${uploadId}.json`))).toBe(false);
 
@@ -404,6 +408,7 @@ describe('the studio', () => {
       captions: [
         { language: 'en', label: 'English', path: join(dir, 'captions', 'en.vtt') },
         { language: 'fr', label: 'Français', path: join(dir, 'captions', 'fr.vtt') },
+        { language: 'pt-BR', label: 'Português (Brasil)', path: join(dir, 'captions', 'pt-BR.vtt') },
       ],
     });
     const media = await db.query('select status, source_path from film_media where film_id = $1', [film.id]);
@@ -411,6 +416,26 @@ describe('the studio', () => {
     // The upload is gone: it cannot be made into a second film.
     const again = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Dune Sea II'));
     expect(again.status).toBe(404);
+  });
+
+  test('a failure after the film was written (queueing its transcode) undoes everything', async () => {
+    const before = filmDirs();
+    const uploadId = await upload(ADA, clips.other, 'retry.mp4');
+    const media = sut.get(MediaService);
+    const enqueue = jest.spyOn(media, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'));
+    try {
+      const response = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Second Try'));
+      expect(response.status).toBe(500);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(await filmCount('Second Try')).toBe(0);
+    expect(filmDirs()).toEqual(before);
+    expect(readFileSync(join(roots.uploads, uploadId)).equals(clips.other)).toBe(true);
+    // The upload is intact: the creator can try again.
+    const again = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Second Try'));
+    expect(again.status).toBe(201);
+    expect(existsSync(join(roots.uploads, uploadId))).toBe(false);
   });
 
   test('a text file renamed .mp4 is refused with a reason, leaving no film and no files', async () => {
@@ -544,6 +569,7 @@ describe('the studio', () => {
     expect(published.captions).toEqual([
       { language: 'en', label: 'English' },
       { language: 'fr', label: 'Français' },
+      { language: 'pt-BR', label: 'Português (Brasil)' },
     ]);
     expect(published).not.toHaveProperty('moderationReason');
   });
