@@ -60,7 +60,8 @@ describe('router', () => {
     ['/creator/abc', 'Creator Not Found'],
     // Signed out (every call answers 401): onboarding sends the visitor to sign in.
     ['/creatorlogin', 'Sign In'],
-    ['/creator-dashboard', 'Creator Dashboard'],
+    // Signed out: the creator dashboard denies access.
+    ['/creator-dashboard', 'Access Denied'],
     // Every call fails here, the invitation check too, so the page says the invitation is unusable.
     ['/critic-signup?token=abc', /invitation/],
     ['/critic-dashboard', 'Critic Dashboard'],
@@ -68,8 +69,9 @@ describe('router', () => {
     ['/about', 'About Us'],
     ['/privacy', 'Privacy Policy'],
     ['/creator-guidelines', 'Creator Guidelines'],
-    ['/upload', 'Upload'],
-    ['/uploadfilm', 'Upload Film'],
+    // Signed out: both upload routes send the visitor to sign in.
+    ['/upload', 'Sign In'],
+    ['/uploadfilm', 'Sign In'],
   ])('registers %s', async (path, title) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -109,6 +109,37 @@ describe('/film/:id', () => {
     expect(within(details).getByText('12 min')).toBeInTheDocument();
   });
 
+  it("shows the creator's AI disclosure when the film has one, and no card when it has none", async () => {
+    const disclosed = makeFilm({
+      aiDisclosure: {
+        tools: ['Sora'],
+        parts: ['visuals', 'sound'],
+        realLikeness: false,
+        likenessConsent: false,
+        notes: null,
+      },
+    });
+    mockFetch({
+      [FILM]: () => jsonResponse(disclosed),
+      [REVIEWS]: () => jsonResponse([]),
+      [RELATED]: () => jsonResponse([]),
+    });
+    const first = renderFilm('/film/3');
+    const card = await screen.findByRole('region', { name: 'AI Disclosure' });
+    expect(card).toHaveTextContent('Made with AI: Visuals, Sound & music');
+    expect(within(card).getByRole('list', { name: 'AI tools used' })).toHaveTextContent('Sora');
+    first.unmount();
+
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
+      [RELATED]: () => jsonResponse([]),
+    });
+    renderFilm('/film/3');
+    await screen.findByRole('region', { name: 'Film Details' });
+    expect(screen.queryByRole('region', { name: 'AI Disclosure' })).not.toBeInTheDocument();
+  });
+
   it("shows 4 of the 6 requested 'More Thriller Films', without this film", async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),

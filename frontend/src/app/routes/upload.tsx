@@ -1,5 +1,2 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
-
-export default function UploadRoute() {
-  return <PagePlaceholder title="Upload" description="Share your work with the Kinora audience." />;
-}
+// /upload is the same screen as /uploadfilm (onboarding links here, the dashboard there).
+export { default } from './upload-film';

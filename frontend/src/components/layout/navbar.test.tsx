@@ -193,6 +193,16 @@ describe('Navbar', () => {
       expect(within(menu).queryByRole('menuitem', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
     });
 
+    it('adds Creator Dashboard for creators', async () => {
+      renderNavbar(makeUser({ roles: ['creator'] }));
+      const menu = await openAccountMenu();
+
+      expect(within(menu).getByRole('menuitem', { name: 'Creator Dashboard' })).toHaveAttribute(
+        'href',
+        '/creator-dashboard',
+      );
+    });
+
     it('adds Admin Dashboard for admins', async () => {
       renderNavbar(makeUser({ isAdmin: true, subscriptionType: 'premium' }));
       const menu = await openAccountMenu();

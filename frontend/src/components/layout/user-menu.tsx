@@ -1,4 +1,13 @@
-import { Crown, LogOut, PenLine, Settings, ShieldCheck, Sparkles, User as UserIcon } from 'lucide-react';
+import {
+  Clapperboard,
+  Crown,
+  LogOut,
+  PenLine,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  User as UserIcon,
+} from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -154,6 +163,13 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
                 paths.criticDashboard,
                 <PenLine className="size-4" aria-hidden="true" />,
                 'Critic Dashboard',
+              )
+            : null}
+          {user.roles.includes('creator')
+            ? item(
+                paths.creatorDashboard,
+                <Clapperboard className="size-4" aria-hidden="true" />,
+                'Creator Dashboard',
               )
             : null}
           {user.isAdmin

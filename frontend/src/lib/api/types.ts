@@ -86,3 +86,18 @@ export type InvitationSent = Schemas['InvitationSentDto'];
 /** One of the member's in-app notifications (GET /api/notifications). */
 export type Notification = Schemas['NotificationDto'];
 export type UnreadCount = Schemas['UnreadCountDto'];
+
+/** A film's AI disclosure: tools, parts made with them, real likeness and consent, notes. */
+export type AiDisclosure = Schemas['AiDisclosureDto'];
+export type AiDisclosureInput = Schemas['AiDisclosureInputDto'];
+/** A caption track of a film (language tag and the label the CC menu shows). */
+export type FilmCaption = Schemas['FilmCaptionDto'];
+/** A WebVTT caption file sent by a creator. */
+export type CaptionInput = Schemas['CaptionInputDto'];
+/** One of the signed-in creator's films, in any status, with its media's progress and review reason. */
+export type StudioFilm = Schemas['StudioFilmDto'];
+export type StudioMedia = Schemas['StudioMediaDto'];
+/** POST /api/studio/films: a finished upload with the film's details. */
+export type CreateStudioFilmInput = Schemas['CreateStudioFilmDto'];
+/** PATCH /api/studio/films/{id}: any of the details. */
+export type UpdateStudioFilmInput = Schemas['UpdateStudioFilmDto'];

@@ -38,6 +38,7 @@ import type { Film } from '@/lib/api/types';
 import { useFilms } from '../api/get-films';
 import { isFilmNotFound, useFilm } from '../api/get-film';
 import { useRecordView } from '../api/record-view';
+import { AiDisclosurePanel } from './ai-disclosure-panel';
 import { FilmPlayer } from './film-player';
 
 /** 'Film Not Found', on a 404 and on an id that is not a positive integer. */
@@ -270,6 +271,12 @@ function FilmDetailView({
           {criticReviews ? <Card title="Critic Reviews">{criticReviews}</Card> : null}
 
           {reviews ? <Card title="Reviews & Ratings">{reviews}</Card> : null}
+
+          {film.aiDisclosure ? (
+            <Card title="AI Disclosure">
+              <AiDisclosurePanel disclosure={film.aiDisclosure} />
+            </Card>
+          ) : null}
 
           <Card title="Film Details">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-3">

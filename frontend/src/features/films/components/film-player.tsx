@@ -23,8 +23,12 @@ import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
 import { useHlsSource } from '../hooks/use-hls-source';
+import { CaptionsMenu, SpeedMenu } from './player-menus';
 
-export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'>;
+/** With captions, the stream carries them as subtitle tracks (the CC menu). */
+export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'> & {
+  captions?: Film['captions'];
+};
 
 type FilmPlayerProps = {
   film: PlayerFilm;
@@ -78,13 +82,24 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
   const [muted, setMuted] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
   const [fullscreen, setFullscreen] = useState(false);
+  const [rate, setRate] = useState(1);
 
-  const { retry } = useHlsSource(videoRef, film.videoUrl, {
-    onFatalError: (reason) => {
-      setError(reason);
-      setBuffering(false);
+  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack } = useHlsSource(
+    videoRef,
+    film.videoUrl,
+    {
+      onFatalError: (reason) => {
+        setError(reason);
+        setBuffering(false);
+      },
+      subtitles: (film.captions?.length ?? 0) > 0,
     },
-  });
+  );
+
+  const applyRate = useCallback((next: number) => {
+    if (videoRef.current) videoRef.current.playbackRate = next;
+    setRate(next);
+  }, []);
 
   const revealControls = useCallback(() => {
     setControlsShown(true);
@@ -311,6 +326,7 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
           onLoadedMetadata={(event) =>
             setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
           }
+          onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
           onVolumeChange={(event) => {
             setVolumeState(event.currentTarget.volume);
             setMuted(event.currentTarget.muted);
@@ -454,7 +470,9 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
               {formatClock(currentTime)} / {formatClock(duration)}
             </p>
 
-            <div className="ml-auto">
+            <div className="ml-auto flex items-center gap-1">
+              <CaptionsMenu tracks={subtitleTracks} active={subtitleTrack} onSelect={selectSubtitleTrack} />
+              <SpeedMenu rate={rate} onSelect={applyRate} />
               <ControlButton
                 label={fullscreen ? 'Exit full screen' : 'Full screen'}
                 onClick={toggleFullscreen}

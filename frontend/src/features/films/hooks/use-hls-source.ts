@@ -23,7 +23,20 @@ type Options = {
   onFatalError: (reason: string) => void;
   /** Start playing once attached (Play Now was pressed). */
   autoPlay?: boolean;
+  /**
+   * The film has captions: load the full hls.js (the light build has no subtitle support) and
+   * report the stream's subtitle tracks.
+   */
+  subtitles?: boolean;
 };
+
+/** A subtitle track of the stream, as the CC menu lists it. */
+export type SubtitleTrack = { id: number; label: string; language: string };
+
+type SubtitleState = { tracks: SubtitleTrack[]; active: number };
+const NO_SUBTITLES: SubtitleState = { tracks: [], active: -1 };
+
+const isTextTrackForPeople = (track: TextTrack) => track.kind === 'subtitles' || track.kind === 'captions';
 
 const startPlayback = (video: HTMLVideoElement) => {
   try {
@@ -43,9 +56,12 @@ const startPlayback = (video: HTMLVideoElement) => {
 export function useHlsSource(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string | null,
-  { onFatalError, autoPlay = true }: Options,
+  { onFatalError, autoPlay = true, subtitles = false }: Options,
 ) {
   const [attempt, setAttempt] = useState(0);
+  const [subtitleState, setSubtitleState] = useState<SubtitleState>(NO_SUBTITLES);
+  /** Switches the stream's subtitle track (-1: off); set once the stream is attached. */
+  const selectRef = useRef<(id: number) => void>(() => undefined);
   const onFatalErrorRef = useRef(onFatalError);
   useEffect(() => {
     onFatalErrorRef.current = onFatalError;
@@ -60,14 +76,43 @@ export function useHlsSource(
       if (!cancelled) onFatalErrorRef.current(reason);
     };
 
+    setSubtitleState(NO_SUBTITLES);
+
     if (prefersNativeHls(video)) {
       const onError = () => fail('The video stream could not be loaded.');
+      // Safari lists the master playlist's subtitle renditions as the video's text tracks.
+      const textTracks = video.textTracks;
+      const readTextTracks = () => {
+        const tracks = Array.from(textTracks ?? []).filter(isTextTrackForPeople);
+        setSubtitleState({
+          tracks: tracks.map((track, id) => ({
+            id,
+            label: track.label || track.language,
+            language: track.language,
+          })),
+          active: tracks.findIndex((track) => track.mode === 'showing'),
+        });
+      };
+      selectRef.current = (id) => {
+        Array.from(textTracks ?? [])
+          .filter(isTextTrackForPeople)
+          .forEach((track, index) => {
+            track.mode = index === id ? 'showing' : 'disabled';
+          });
+        readTextTracks();
+      };
       video.addEventListener('error', onError);
-      destroy = () => video.removeEventListener('error', onError);
+      textTracks?.addEventListener?.('addtrack', readTextTracks);
+      textTracks?.addEventListener?.('change', readTextTracks);
+      destroy = () => {
+        video.removeEventListener('error', onError);
+        textTracks?.removeEventListener?.('addtrack', readTextTracks);
+        textTracks?.removeEventListener?.('change', readTextTracks);
+      };
       video.src = src;
       if (autoPlay) startPlayback(video);
     } else {
-      import('hls.js/light')
+      (subtitles ? import('hls.js') : import('hls.js/light'))
         .then(({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) {
@@ -91,6 +136,24 @@ export function useHlsSource(
                 : 'The video could not be decoded.',
             );
           });
+          if (subtitles) {
+            const readTracks = () =>
+              setSubtitleState({
+                tracks: hls.subtitleTracks.map((track, id) => ({
+                  id,
+                  label: track.name || track.lang || `Track ${id + 1}`,
+                  language: track.lang ?? '',
+                })),
+                active: hls.subtitleTrack,
+              });
+            hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, readTracks);
+            hls.on(Hls.Events.SUBTITLE_TRACK_SWITCH, readTracks);
+            selectRef.current = (id) => {
+              hls.subtitleDisplay = id >= 0;
+              hls.subtitleTrack = id;
+              readTracks();
+            };
+          }
           hls.loadSource(src);
           hls.attachMedia(video);
           destroy = () => hls.destroy();
@@ -104,10 +167,17 @@ export function useHlsSource(
 
     return () => {
       cancelled = true;
+      selectRef.current = () => undefined;
       destroy?.();
       video.removeAttribute('src');
     };
-  }, [videoRef, src, autoPlay, attempt]);
+  }, [videoRef, src, autoPlay, subtitles, attempt]);
 
-  return { retry: () => setAttempt((value) => value + 1) };
+  return {
+    retry: () => setAttempt((value) => value + 1),
+    subtitleTracks: subtitleState.tracks,
+    /** The shown subtitle track's id, -1 when off. */
+    subtitleTrack: subtitleState.active,
+    selectSubtitleTrack: (id: number) => selectRef.current(id),
+  };
 }

@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch } from '@/testing/mock-fetch';
+import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
+
+import { routes } from '../router';
+
+describe('/upload and /uploadfilm', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a signed-out visitor to /auth with a message', async () => {
+    mockFetch();
+    const { router } = renderWithProviders(<></>, { route: '/uploadfilm', routes });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByText('Sign in to upload a film.')).toBeInTheDocument();
+  });
+
+  it('points a member without a creator profile to the creator onboarding', async () => {
+    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    renderWithProviders(<></>, { route: '/upload', routes });
+
+    expect(await screen.findByText('Uploading is for creators')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Become a creator' })).toHaveAttribute('href', '/creatorlogin');
+  });
+
+  it.each(['/upload', '/uploadfilm'])('shows a creator the upload screen at %s', async (route) => {
+    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser({ roles: ['creator'] })) });
+    renderWithProviders(<></>, { route, routes });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload a film' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a video file' })).toBeInTheDocument();
+  });
+});

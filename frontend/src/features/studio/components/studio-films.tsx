@@ -1,0 +1,140 @@
+import { Captions, Clapperboard, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { FilmPoster } from '@/components/film/film-poster';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { filmPath, paths } from '@/config/paths';
+import { formatMinutes, formatViews } from '@/lib/format';
+
+import type { StudioFilm } from '@/lib/api/types';
+import { canDelete, filmStateOf } from '../utils/film-state';
+import { studioErrorText } from '../utils/studio-errors';
+import { FilmStatusBadge } from './film-status-badge';
+import { CaptionsDialog, DeleteFilmDialog, EditFilmDialog } from './studio-film-dialogs';
+
+type Films = { isPending: boolean; isError: boolean; error: unknown; data?: StudioFilm[] };
+type OpenDialog = { kind: 'edit' | 'captions' | 'delete'; film: StudioFilm } | null;
+
+/** The Films tab: every film of the creator with its status and actions. */
+export function StudioFilms({ films }: { films: Films }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  if (films.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading your films" className="space-y-3">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-28 rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (films.isError || !films.data) {
+    return (
+      <p role="alert" className="rounded-2xl bg-red-500/10 px-5 py-4 text-red-300">
+        Your films could not be loaded. {studioErrorText(films.error)}
+      </p>
+    );
+  }
+  if (films.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Clapperboard}
+        title="No films yet"
+        hint="Upload your first film; the team reviews it within 2-3 business days."
+        action={
+          <Link to={paths.uploadFilm} className={buttonClasses()}>
+            Upload New Film
+          </Link>
+        }
+      />
+    );
+  }
+
+  const close = () => setDialog(null);
+  return (
+    <>
+      <ul aria-label="Your films" className="space-y-3">
+        {films.data.map((film) => (
+          <StudioFilmRow key={film.id} film={film} onOpen={(kind) => setDialog({ kind, film })} />
+        ))}
+      </ul>
+      {dialog?.kind === 'edit' ? <EditFilmDialog film={dialog.film} onClose={close} /> : null}
+      {dialog?.kind === 'captions' ? <CaptionsDialog film={dialog.film} onClose={close} /> : null}
+      {dialog?.kind === 'delete' ? <DeleteFilmDialog film={dialog.film} onClose={close} /> : null}
+    </>
+  );
+}
+
+function StudioFilmRow({
+  film,
+  onOpen,
+}: {
+  film: StudioFilm;
+  onOpen: (kind: 'edit' | 'captions' | 'delete') => void;
+}) {
+  const state = filmStateOf(film);
+  const published = film.status === 'published';
+  return (
+    <li
+      aria-label={film.title}
+      className={
+        published
+          ? 'flex gap-4 rounded-2xl border border-accent/40 bg-accent/[0.06] p-4'
+          : 'flex gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-4'
+      }
+    >
+      <FilmPoster
+        title={film.title}
+        posterUrl={film.posterUrl}
+        className="w-16 shrink-0 rounded-lg sm:w-20"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="truncate font-semibold text-fg">
+            {published ? (
+              <Link to={filmPath(film.id)} className="hover:underline">
+                {film.title}
+              </Link>
+            ) : (
+              film.title
+            )}
+          </h3>
+          <FilmStatusBadge film={film} />
+        </div>
+        <p className="mt-1 text-sm text-fg-muted">
+          {film.genre} · {film.duration > 0 ? formatMinutes(film.duration) : 'duration pending'} ·{' '}
+          {film.releaseYear}
+          {published ? ` · ${formatViews(film.viewCount)}` : ''}
+          {film.captions.length > 0
+            ? ` · captions: ${film.captions.map((caption) => caption.label).join(', ')}`
+            : ''}
+        </p>
+        {state.kind === 'failed' && state.detail ? (
+          <p className="mt-1 text-sm text-red-300">Reason: {state.detail}</p>
+        ) : null}
+        {state.kind === 'archived' ? (
+          <p className="mt-1 text-sm text-fg-muted">Reviewer's reason: {state.detail ?? 'none given'}</p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => onOpen('edit')}>
+            <Pencil className="size-3.5" aria-hidden="true" />
+            Edit details
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onOpen('captions')}>
+            <Captions className="size-3.5" aria-hidden="true" />
+            Captions
+          </Button>
+          {canDelete(film) ? (
+            <Button variant="ghost" size="sm" onClick={() => onOpen('delete')} className="text-red-300">
+              <Trash2 className="size-3.5" aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

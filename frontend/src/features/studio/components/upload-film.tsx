@@ -1,0 +1,198 @@
+import { Send } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { Button } from '@/components/ui/button';
+
+import { useCreateStudioFilm } from '../api/studio-films';
+import { findUnfinishedUploads, useTusUpload } from '../api/use-tus-upload';
+import {
+  captionsValid,
+  emptyFilmDetails,
+  toCaptionInputs,
+  toFilmDetailsInput,
+  validateFilmDetails,
+  type CaptionDraft,
+  type FilmDetailsValues,
+} from '../utils/film-form';
+import { studioErrorText } from '../utils/studio-errors';
+import { clearUploadDraft, loadUploadDraft, saveUploadDraft } from '../utils/upload-draft';
+import { AiDisclosureFields } from './ai-disclosure-fields';
+import { CaptionsField } from './captions-field';
+import { FilmDetailsFields } from './film-details-fields';
+import { TranscodeStatus } from './transcode-status';
+import { UploadDropzone, type UnfinishedUpload } from './upload-dropzone';
+import { UploadProgress } from './upload-progress';
+
+const FIELD_NAMES: Partial<Record<keyof FilmDetailsValues, string>> = {
+  title: 'title',
+  description: 'description',
+  genre: 'genre',
+  language: 'language',
+  releaseYear: 'release year',
+  aiTools: 'AI tools',
+  aiNotes: 'AI notes',
+  likenessConsent: 'consent',
+};
+
+/** 'My Film.final.mp4' → 'My Film.final': a first guess at the title. */
+const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, 120);
+
+const positiveInt = (text: string | null) => (text && /^[1-9]\d*$/.test(text) ? Number(text) : null);
+
+/**
+ * /upload and /uploadfilm: a video file uploads (resumably) while the creator fills in the film's
+ * details; 'Submit for review' once both are done, then the transcoding progress (?film={id}).
+ */
+export function UploadFilm() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const submittedId = positiveInt(searchParams.get('film'));
+  const tus = useTusUpload();
+  const create = useCreateStudioFilm();
+  const [values, setValues] = useState<FilmDetailsValues>(loadUploadDraft);
+  const [captions, setCaptions] = useState<CaptionDraft[]>([]);
+  const [touched, setTouched] = useState<Set<keyof FilmDetailsValues>>(new Set());
+  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void findUnfinishedUploads().then((uploads) => {
+      if (cancelled) return;
+      setUnfinished(
+        uploads.map((upload) => ({
+          fileName: upload.metadata.filename ?? 'Video',
+          size: upload.size,
+          startedAt: upload.creationTime,
+        })),
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (tus.state.phase !== 'idle') saveUploadDraft(values);
+  }, [values, tus.state.phase]);
+
+  // Closing the tab would pause the upload (it resumes when the same file is picked again): ask first.
+  const uploading = tus.state.phase === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [uploading]);
+
+  /** Drops the upload (deleting an unfinished one) and the details typed for it. */
+  const discard = () => {
+    tus.discard();
+    clearUploadDraft();
+    create.reset();
+    setValues(emptyFilmDetails());
+    setCaptions([]);
+    setTouched(new Set());
+  };
+
+  const startOver = () => {
+    discard();
+    setSearchParams({});
+  };
+
+  if (submittedId !== null) {
+    return <TranscodeStatus filmId={submittedId} onUploadAnother={startOver} />;
+  }
+
+  const errors = validateFilmDetails(values);
+  const shownErrors = Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field]) => touched.has(field as keyof FilmDetailsValues) || field === 'likenessConsent',
+    ),
+  );
+  const formValid = Object.keys(errors).length === 0 && captionsValid(captions);
+  const uploaded = tus.state.phase === 'done' && tus.state.uploadId !== null;
+  const missing = Object.keys(errors).map((field) => FIELD_NAMES[field as keyof FilmDetailsValues] ?? field);
+
+  const pickFile = (file: File) => {
+    create.reset();
+    if (!values.title.trim()) setValues((current) => ({ ...current, title: titleFromFileName(file.name) }));
+    void tus.start(file);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!uploaded || !formValid || create.isPending || !tus.state.uploadId) return;
+    create.mutate(
+      {
+        uploadId: tus.state.uploadId,
+        ...toFilmDetailsInput(values),
+        ...(captions.length > 0 ? { captions: toCaptionInputs(captions) } : {}),
+      },
+      {
+        onSuccess: (film) => {
+          clearUploadDraft();
+          setSearchParams({ film: String(film.id) });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      {tus.state.phase === 'idle' ? (
+        <UploadDropzone onFile={pickFile} unfinished={unfinished} />
+      ) : (
+        <UploadProgress upload={tus.state} onPause={tus.pause} onResume={tus.resume} onDiscard={discard} />
+      )}
+
+      {tus.state.phase !== 'idle' ? (
+        <form onSubmit={submit} noValidate aria-label="Film details" className="space-y-6">
+          <section className="rounded-2xl border border-white/10 bg-surface/80 p-5 shadow-xl shadow-black/20">
+            <h2 className="mb-4 text-lg font-bold text-fg">Film details</h2>
+            <FilmDetailsFields
+              values={values}
+              errors={shownErrors}
+              onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+              onBlur={(field) => setTouched((current) => new Set(current).add(field))}
+            />
+          </section>
+          <CaptionsField captions={captions} onChange={setCaptions} />
+          <AiDisclosureFields
+            values={values}
+            errors={shownErrors}
+            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+          />
+
+          {create.isError ? (
+            <p role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-300">
+              {studioErrorText(create.error)}
+            </p>
+          ) : null}
+
+          <div className="flex flex-wrap items-center gap-4">
+            <Button type="submit" size="lg" disabled={!uploaded || !formValid || create.isPending}>
+              <Send className="size-4" aria-hidden="true" />
+              {create.isPending ? 'Submitting…' : 'Submit for review'}
+            </Button>
+            <p className="text-sm text-fg-subtle" data-testid="submit-hint">
+              {!uploaded
+                ? 'You can submit once the upload has finished.'
+                : missing.length > 0
+                  ? `Still needed: ${missing.join(', ')}.`
+                  : !captionsValid(captions)
+                    ? 'Fix the caption files marked above.'
+                    : create.isPending
+                      ? 'Checking your video…'
+                      : 'Ready to submit.'}
+            </p>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
