@@ -149,3 +149,29 @@ export const NOTIFICATIONS_POLL_INTERVAL_MS = 60_000;
 /** Avatar upload: an image body of at most this many bytes, stored as a square JPEG of this side. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
+
+// ---------------------------------------------------------------- moderation and reports
+/** A moderator's reason when rejecting (archiving) a film: required, not blank, at most this long. */
+export const MODERATION_REASON_MAX_LENGTH = 1000;
+/** What a film or review can be reported for (the report dialog offers them in this order). */
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'sexual',
+  'violence',
+  'copyright',
+  'undisclosed_ai',
+  'impersonation',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** What can be reported. */
+export const REPORT_SUBJECT_TYPES = ['film', 'review'] as const;
+export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
+/** A report's own words (details) and an admin's note on closing it: at most this long. */
+export const REPORT_TEXT_MAX_LENGTH = 1000;
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The admin queues (pending films, reports, waitlist, feedback) page by this many by default. */
+export const ADMIN_LIST_DEFAULT_LIMIT = 20;

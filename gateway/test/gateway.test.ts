@@ -294,6 +294,13 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/admin/stats', 'admin'],
       ['POST', '/api/waitlist', 'admin'],
       ['POST', '/api/feedback', 'admin'],
+      ['GET', '/api/admin/waitlist?limit=5', 'admin'],
+      ['GET', '/api/admin/feedback', 'admin'],
+      ['GET', '/api/admin/films/pending?limit=5&offset=0', 'admin'],
+      ['PATCH', '/api/admin/films/12/status', 'admin'],
+      ['GET', '/api/admin/reports?status=open', 'admin'],
+      ['PATCH', '/api/admin/reports/7', 'admin'],
+      ['POST', '/api/reports', 'admin'],
     ];
     for (const [method, path, service] of table) {
       const seen = await echo(method, path);
@@ -327,7 +334,10 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/critics/4/follow/now'],
       ['POST', '/api/ads/select'],
       ['GET', '/api/analytics/admin'],
-      ['GET', '/api/admin/films/pending'],
+      ['GET', '/api/admin/films/12'],
+      ['PATCH', '/api/admin/films/12/status/now'],
+      ['GET', '/api/admin/reports/7/notes'],
+      ['GET', '/api/reports/7'],
     ] as const) {
       const reply = await call(method, path);
       assert.equal(reply.status, 404, `${method} ${path}`);
@@ -632,6 +642,17 @@ describe('gateway (real nginx, fake services)', () => {
       message: 'Too many requests, slow down and try again shortly',
     });
     const reads = await Promise.all(Array.from({ length: 40 }, () => call('GET', '/api/auth/user')));
+    assert.deepEqual(new Set(reads.map((reply) => reply.status)), new Set([200]));
+  });
+
+  test('member reports are rate limited per IP with a JSON 429; the admin report queue is not', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => call('POST', '/api/reports', { 'Content-Type': 'application/json' })),
+    );
+    const statuses = replies.map((reply) => reply.status);
+    assert.ok(statuses.includes(429), 'a flood of reports is limited');
+    assert.ok(statuses.includes(200), 'the burst is allowed');
+    const reads = await Promise.all(Array.from({ length: 30 }, () => call('GET', '/api/admin/reports')));
     assert.deepEqual(new Set(reads.map((reply) => reply.status)), new Set([200]));
   });
 

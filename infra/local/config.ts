@@ -134,7 +134,7 @@ export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEn
   for (const name of ['NODE_ENV', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
     if (process.env[name]) env[name] = process.env[name];
   }
-  if (service === 'auth' || service === 'social') {
+  if (service === 'auth' || service === 'social' || service === 'admin') {
     env.SMTP_URL = SMTP_URL;
     env.PUBLIC_URL = PUBLIC_URL;
   }

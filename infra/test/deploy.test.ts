@@ -248,6 +248,7 @@ const SERVICE_ENV = [
 const EXTRA_ENV: Record<string, string[]> = {
   auth: ['SMTP_URL', 'ADMIN_EMAILS', 'MEDIA_ROOT'],
   social: ['SMTP_URL', 'PUBLIC_URL'],
+  admin: ['SMTP_URL', 'PUBLIC_URL'],
   catalog: ['MEDIA_ROOT'],
   'catalog-worker': ['MEDIA_ROOT'],
 };

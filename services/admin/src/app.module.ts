@@ -5,6 +5,7 @@ import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
 import { ModerationModule } from './moderation/moderation.module';
 import { PrelaunchModule } from './prelaunch/prelaunch.module';
+import { ReportsModule } from './reports/reports.module';
 
 @Module({})
 export class AppModule {
@@ -16,6 +17,7 @@ export class AppModule {
         KnownUsersModule,
         ModerationModule,
         PrelaunchModule,
+        ReportsModule,
       ],
       controllers: [FilmStatusChangedHandler],
     };

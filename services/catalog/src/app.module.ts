@@ -6,6 +6,7 @@ import { CreatorsController } from './creators/creators.controller';
 import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
+import { FilmReviewedHandler } from './films/film-reviewed.handler';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
@@ -21,6 +22,7 @@ export class AppModule {
         FilmsController,
         CreatorsController,
         FilmRatingChangedHandler,
+        FilmReviewedHandler,
         CreatorFollowerCountChangedHandler,
       ],
       providers: [FilmsService, CreatorsService, ...MEDIA_PROVIDERS],

@@ -4,6 +4,7 @@ import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
 import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
+import { ModerationReason20261123010000 } from './migrations/moderation-reason.migration';
 import { FilmRatings20261123001000 } from './migrations/ratings.migration';
 
 export const DATABASE = {
@@ -13,5 +14,6 @@ export const DATABASE = {
     { name: 'Catalog20261121007000', class: Catalog20261121007000 },
     { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
     { name: 'CreatorFollowers20261123002000', class: CreatorFollowers20261123002000 },
+    { name: 'ModerationReason20261123010000', class: ModerationReason20261123010000 },
   ],
 };

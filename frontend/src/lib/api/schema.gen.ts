@@ -761,6 +761,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "Help Shape" feedback, newest first */
+        get: operations["PrelaunchAdmin_feedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/films/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Films waiting for review (playable, undecided), oldest submitted first */
+        get: operations["Moderation_pending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/films/{filmId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve (published) or reject (archived, with a reason) a pending film */
+        patch: operations["Moderation_decide"];
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reports of one status (default open), oldest first */
+        get: operations["AdminReports_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Resolve or dismiss an open report, with an optional note */
+        patch: operations["AdminReports_close"];
+        trace?: never;
+    };
     "/api/admin/stats": {
         parameters: {
             query?: never;
@@ -770,6 +855,23 @@ export interface paths {
         };
         /** Admin dashboard counters */
         get: operations["Moderation_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Waitlist addresses, newest first */
+        get: operations["PrelaunchAdmin_waitlist"];
         put?: never;
         post?: never;
         delete?: never;
@@ -789,6 +891,23 @@ export interface paths {
         put?: never;
         /** Send "Help Shape" feedback */
         post: operations["Prelaunch_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a film or a review (reporting the same open subject again returns that report, 200) */
+        post: operations["Reports_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1332,8 +1451,38 @@ export interface components {
             review: string;
         };
         AdminStatsDto: {
-            /** @description Films waiting for review. */
+            /** @description Reports not yet resolved or dismissed. */
+            openReports: number;
+            /** @description Films waiting for review (playable, undecided). */
             pendingReviews: number;
+        };
+        AiDisclosureDto: {
+            likenessConsent: boolean;
+            notes: string | null;
+            /** @description visuals, sound, voice, script */
+            parts: string[];
+            realLikeness: boolean;
+            tools: string[];
+        };
+        CloseReportDto: {
+            note?: string;
+            /** @enum {string} */
+            status: "resolved" | "dismissed";
+        };
+        CreateReportDto: {
+            /** @description Blank is stored as none. */
+            details?: string;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "hate" | "sexual" | "violence" | "copyright" | "undisclosed_ai" | "impersonation" | "other";
+            subjectId: number;
+            /** @enum {string} */
+            subjectType: "film" | "review";
+        };
+        DecideFilmDto: {
+            /** @description Required (not blank) when archived; shown and mailed to the creator. */
+            reason?: string;
+            /** @enum {string} */
+            status: "published" | "archived";
         };
         FeedbackDto: {
             /**
@@ -1344,11 +1493,94 @@ export interface components {
             name?: string;
             vision: string;
         };
+        FeedbackEntryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: number;
+            name: string | null;
+            vision: string;
+        };
+        FilmDecisionDto: {
+            filmId: number;
+            reason: string | null;
+            /** @enum {string} */
+            status: "published" | "archived";
+        };
         JoinWaitlistDto: {
             /**
              * Format: email
              * @description Trimmed and lower-cased.
              */
+            email: string;
+        };
+        PendingFilmCreatorDto: {
+            id: number | null;
+            user: (components["schemas"]["PendingFilmUserDto"] | null) & components["schemas"]["PendingFilmUserDto"];
+            userId: string | null;
+        };
+        PendingFilmDto: {
+            aiDisclosure: (components["schemas"]["AiDisclosureDto"] | null) & components["schemas"]["AiDisclosureDto"];
+            /**
+             * Format: date-time
+             * @description When the creator submitted the film.
+             */
+            createdAt: string;
+            creator: components["schemas"]["PendingFilmCreatorDto"];
+            description: string;
+            /** @description Minutes. */
+            duration: number;
+            genre: string;
+            id: number;
+            language: string;
+            posterUrl: string | null;
+            releaseYear: number | null;
+            /** @enum {string} */
+            status: "pending";
+            title: string;
+            /** @description The HLS master playlist (the preview player plays it). */
+            videoUrl: string;
+        };
+        PendingFilmUserDto: {
+            /** @description null while the account is unknown to admin. */
+            email: string | null;
+            firstName: string | null;
+            id: string;
+            lastName: string | null;
+            profileImageUrl: string | null;
+        };
+        ReportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            details: string | null;
+            id: number;
+            note: string | null;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "hate" | "sexual" | "violence" | "copyright" | "undisclosed_ai" | "impersonation" | "other";
+            reporter: components["schemas"]["ReporterDto"];
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @enum {string} */
+            status: "open" | "resolved" | "dismissed";
+            subject: components["schemas"]["ReportSubjectDto"];
+            subjectId: number;
+            /** @enum {string} */
+            subjectType: "film" | "review";
+        };
+        ReportSubjectDto: {
+            /** @description The film's title when known. */
+            title: string | null;
+        };
+        ReporterDto: {
+            /** @description null while the account is unknown to admin. */
+            email: string | null;
+            firstName: string | null;
+            id: string;
+            lastName: string | null;
+        };
+        WaitlistEntryDto: {
+            /** Format: date-time */
+            createdAt: string;
             email: string;
         };
     };
@@ -3439,6 +3671,297 @@ export interface operations {
             };
         };
     };
+    PrelaunchAdmin_feedback: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackEntryDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Moderation_pending: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingFilmDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Moderation_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filmId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideFilmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilmDecisionDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AdminReports_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+                status?: "open" | "resolved" | "dismissed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AdminReports_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Moderation_stats: {
         parameters: {
             query?: never;
@@ -3454,6 +3977,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminStatsDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PrelaunchAdmin_waitlist: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Not signed in. */
@@ -3499,6 +4072,56 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Reports_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReportDto"];
+            };
+        };
+        responses: {
+            /** @description Already reported by the caller and still open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,4 +30,31 @@ export class ModerationItem {
 
   @Property({ type: 'timestamptz' })
   updatedAt!: Date;
+
+  @Property({ type: 'text' })
+  description = '';
+
+  @Property({ type: 'text' })
+  language = '';
+
+  @Property({ type: 'integer', nullable: true })
+  releaseYear?: number | null;
+
+  /** The HLS master playlist; only a film with one is ready for review. */
+  @Property({ type: 'text', nullable: true })
+  videoUrl?: string | null;
+
+  @Property({ type: 'json', nullable: true })
+  aiDisclosure?: Record<string, unknown> | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  submittedAt?: Date | null;
+
+  /** The moderator's reason, as catalog announced it with an archived status. */
+  @Property({ type: 'text', nullable: true })
+  reason?: string | null;
+
+  /** Set by admin's own decision: the film leaves the queue at once, before catalog applies it. */
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt?: Date | null;
 }

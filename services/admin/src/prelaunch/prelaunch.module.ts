@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { PrelaunchAdminController } from './prelaunch-admin.controller';
 import { PrelaunchController } from './prelaunch.controller';
 import { PrelaunchService } from './prelaunch.service';
 
-@Module({ controllers: [PrelaunchController], providers: [PrelaunchService] })
+@Module({ controllers: [PrelaunchController, PrelaunchAdminController], providers: [PrelaunchService] })
 export class PrelaunchModule {}

@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable } from '@nestjs/common';
-import type { FeedbackDto } from './dto/prelaunch.dto';
+import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
+import type {
+  FeedbackDto,
+  FeedbackEntryDto,
+  PrelaunchListQuery,
+  WaitlistEntryDto,
+} from './dto/prelaunch.dto';
 
 @Injectable()
 export class PrelaunchService {
@@ -20,5 +26,33 @@ export class PrelaunchService {
     await this.em
       .fork()
       .execute('insert into feedback (name, email, vision) values (?, ?, ?)', [name || null, email, vision]);
+  }
+
+  /** Waitlist addresses, newest first. */
+  async waitlist(query: PrelaunchListQuery): Promise<WaitlistEntryDto[]> {
+    const rows = await this.em
+      .fork()
+      .execute<{ email: string; created_at: Date }[]>(
+        'select email, created_at from waitlist order by created_at desc, email limit ? offset ?',
+        [query.limit ?? ADMIN_LIST_DEFAULT_LIMIT, query.offset ?? 0],
+      );
+    return rows.map((row) => ({ email: row.email, createdAt: new Date(row.created_at).toISOString() }));
+  }
+
+  /** "Help Shape" feedback, newest first. */
+  async feedback(query: PrelaunchListQuery): Promise<FeedbackEntryDto[]> {
+    const rows = await this.em
+      .fork()
+      .execute<{ id: string; name: string | null; email: string; vision: string; created_at: Date }[]>(
+        'select id, name, email, vision, created_at from feedback order by created_at desc, id desc limit ? offset ?',
+        [query.limit ?? ADMIN_LIST_DEFAULT_LIMIT, query.offset ?? 0],
+      );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      email: row.email,
+      vision: row.vision,
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
   }
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '@kinora/common';
 import { EMAIL_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -30,4 +31,32 @@ export class FeedbackDto extends JoinWaitlistDto {
   @IsNotEmpty({ message: 'vision is required' })
   @MaxLength(FEEDBACK_VISION_MAX_LENGTH)
   vision!: string;
+}
+
+/** limit (default 20) and offset. */
+export class PrelaunchListQuery extends PageQuery {}
+
+export class WaitlistEntryDto {
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+export class FeedbackEntryDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  name!: string | null;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty()
+  vision!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
 }

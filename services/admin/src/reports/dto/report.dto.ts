@@ -1,0 +1,122 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { blankToUndefined, PageQuery } from '@kinora/common';
+import {
+  MAX_ID,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_SUBJECT_TYPES,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportReason,
+  type ReportStatus,
+  type ReportSubjectType,
+} from '@kinora/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const SUBJECT_ID_MESSAGE = 'subjectId must be a positive integer';
+const CLOSED_STATUSES = ['resolved', 'dismissed'] as const satisfies readonly ReportStatus[];
+type ClosedStatus = (typeof CLOSED_STATUSES)[number];
+
+/** A member reports a film or a review. */
+export class CreateReportDto {
+  @ApiProperty({ enum: [...REPORT_SUBJECT_TYPES] })
+  @IsIn(REPORT_SUBJECT_TYPES, { message: `subjectType must be one of ${REPORT_SUBJECT_TYPES.join(', ')}` })
+  subjectType!: ReportSubjectType;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt({ message: SUBJECT_ID_MESSAGE })
+  @Min(1, { message: SUBJECT_ID_MESSAGE })
+  @Max(MAX_ID, { message: SUBJECT_ID_MESSAGE })
+  subjectId!: number;
+
+  @ApiProperty({ enum: [...REPORT_REASONS] })
+  @IsIn(REPORT_REASONS, { message: `reason must be one of ${REPORT_REASONS.join(', ')}` })
+  reason!: ReportReason;
+
+  @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH, description: 'Blank is stored as none.' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'details must be a string' })
+  @MaxLength(REPORT_TEXT_MAX_LENGTH, {
+    message: `details must be at most ${REPORT_TEXT_MAX_LENGTH} characters`,
+  })
+  details?: string;
+}
+
+/** An admin closes a report. */
+export class CloseReportDto {
+  @ApiProperty({ enum: [...CLOSED_STATUSES] })
+  @IsIn(CLOSED_STATUSES, { message: `status must be one of ${CLOSED_STATUSES.join(', ')}` })
+  status!: ClosedStatus;
+
+  @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'note must be a string' })
+  @MaxLength(REPORT_TEXT_MAX_LENGTH, { message: `note must be at most ${REPORT_TEXT_MAX_LENGTH} characters` })
+  note?: string;
+}
+
+/** status (default open), limit (default 20) and offset. */
+export class ReportsQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: [...REPORT_STATUSES], default: 'open' })
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @IsIn(REPORT_STATUSES, { message: `status must be one of ${REPORT_STATUSES.join(', ')}` })
+  status?: ReportStatus;
+}
+
+export class ReporterDto {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  firstName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  lastName!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'null while the account is unknown to admin.' })
+  email!: string | null;
+}
+
+export class ReportSubjectDto {
+  @ApiProperty({ type: 'string', nullable: true, description: "The film's title when known." })
+  title!: string | null;
+}
+
+export class ReportDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty({ enum: [...REPORT_SUBJECT_TYPES] })
+  subjectType!: ReportSubjectType;
+
+  @ApiProperty({ type: 'integer' })
+  subjectId!: number;
+
+  @ApiProperty({ enum: [...REPORT_REASONS] })
+  reason!: ReportReason;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  details!: string | null;
+
+  @ApiProperty({ enum: [...REPORT_STATUSES] })
+  status!: ReportStatus;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  note!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  resolvedAt!: string | null;
+
+  @ApiProperty({ type: ReporterDto })
+  reporter!: ReporterDto;
+
+  @ApiProperty({ type: ReportSubjectDto })
+  subject!: ReportSubjectDto;
+}
