@@ -78,6 +78,5 @@ export const USER_COUNTS_REFRESH_DELAY_MS = 2000;
 
 /** Non-admins on /admin are sent to / this long after the 'Unauthorized' toast. */
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
-/** Admin Overview lists the first 5 pending uploads; the Content tab's queues go 20 a page. */
+/** Admin Overview lists the first 5 pending uploads (the Content tab pages by the contract's default). */
 export const ADMIN_OVERVIEW_PENDING_COUNT = 5;
-export const ADMIN_QUEUE_PAGE_SIZE = 20;

@@ -1,6 +1,8 @@
+import type { ReportReason } from '@kinora/contracts';
+
 /**
  * Plain words for the reasons a member can give when reporting a film or a review; the reason codes
- * themselves are the API's. Used by the report dialog and the admin reports queue.
+ * themselves are @kinora/contracts'. Used by the report dialog and the admin reports queue.
  */
 export const REPORT_REASON_LABELS = {
   spam: 'Spam or scam',
@@ -12,7 +14,7 @@ export const REPORT_REASON_LABELS = {
   undisclosed_ai: 'Undisclosed AI use',
   impersonation: 'Impersonation',
   other: 'Something else',
-} as const;
+} as const satisfies Record<ReportReason, string>;
 
 /** The label of a reason code, or the code itself for one this build does not know yet. */
 export const reportReasonLabel = (reason: string): string =>

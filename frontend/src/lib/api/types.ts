@@ -86,3 +86,21 @@ export type InvitationSent = Schemas['InvitationSentDto'];
 /** One of the member's in-app notifications (GET /api/notifications). */
 export type Notification = Schemas['NotificationDto'];
 export type UnreadCount = Schemas['UnreadCountDto'];
+
+/** GET /api/admin/stats: films awaiting review and open reports. */
+export type AdminStats = Schemas['AdminStatsDto'];
+/** A film in the review queue (GET /api/admin/films/pending), with its creator and AI disclosure. */
+export type PendingFilm = Schemas['PendingFilmDto'];
+/** What a creator declared about generative AI in a film. */
+export type AiDisclosure = Schemas['AiDisclosureDto'];
+/** PATCH /api/admin/films/{filmId}/status: publish, or archive with a reason. */
+export type DecideFilmInput = Schemas['DecideFilmDto'];
+export type FilmDecision = Schemas['FilmDecisionDto'];
+/** A member's report of a film or a review, as the admin queue and POST /api/reports return it. */
+export type Report = Schemas['ReportDto'];
+/** POST /api/reports. */
+export type CreateReportInput = Schemas['CreateReportDto'];
+/** PATCH /api/admin/reports/{id}: resolve or dismiss, with an optional note. */
+export type CloseReportInput = Schemas['CloseReportDto'];
+export type WaitlistEntry = Schemas['WaitlistEntryDto'];
+export type FeedbackEntry = Schemas['FeedbackEntryDto'];

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '@/lib/api-client';
-
-import { adminClient, type AdminStats } from './types';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { AdminStats } from '@/lib/api/types';
 
 /** GET /api/admin/stats: films awaiting review and open reports (admins only). */
 export const getAdminStats = (signal?: AbortSignal): Promise<AdminStats> =>
-  unwrap(adminClient.GET('/api/admin/stats', { signal }));
+  unwrap(apiClient.GET('/api/admin/stats', { signal }));
 
 export const getAdminStatsQueryOptions = () =>
   queryOptions({

@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '@/lib/api-client';
-
-import { adminClient, type PendingFilm } from './types';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { PendingFilm } from '@/lib/api/types';
 
 export type PageQuery = { limit: number; offset: number };
 
 /** GET /api/admin/films/pending: films awaiting review, oldest submission first, with their creator. */
 export const getPendingFilms = (page: PageQuery, signal?: AbortSignal): Promise<PendingFilm[]> =>
-  unwrap(adminClient.GET('/api/admin/films/pending', { params: { query: page }, signal }));
+  unwrap(apiClient.GET('/api/admin/films/pending', { params: { query: page }, signal }));
 
 /** Every page of the queue shares this prefix, so a decision refreshes them all. */
 export const PENDING_FILMS_KEY = ['admin', 'films', 'pending'] as const;

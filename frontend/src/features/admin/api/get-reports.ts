@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '@/lib/api-client';
+import type { ReportStatus } from '@kinora/contracts';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { Report } from '@/lib/api/types';
 
 import type { PageQuery } from './get-pending-films';
-import { adminClient, type Report, type ReportStatus } from './types';
 
 type ReportsQuery = PageQuery & { status: ReportStatus };
 
 /** GET /api/admin/reports?status=: reports of films and reviews, oldest first. */
 export const getReports = (query: ReportsQuery, signal?: AbortSignal): Promise<Report[]> =>
-  unwrap(adminClient.GET('/api/admin/reports', { params: { query }, signal }));
+  unwrap(apiClient.GET('/api/admin/reports', { params: { query }, signal }));
 
 export const REPORTS_KEY = ['admin', 'reports'] as const;
 

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '@/lib/api-client';
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { FeedbackEntry, WaitlistEntry } from '@/lib/api/types';
 
 import type { PageQuery } from './get-pending-films';
-import { adminClient, type FeedbackEntry, type WaitlistEntry } from './types';
 
 /** GET /api/admin/waitlist: pre-launch waitlist addresses, newest first. */
 export const getWaitlist = (page: PageQuery, signal?: AbortSignal): Promise<WaitlistEntry[]> =>
-  unwrap(adminClient.GET('/api/admin/waitlist', { params: { query: page }, signal }));
+  unwrap(apiClient.GET('/api/admin/waitlist', { params: { query: page }, signal }));
 
 /** GET /api/admin/feedback: "Help Shape" feedback, newest first. */
 export const getFeedback = (page: PageQuery, signal?: AbortSignal): Promise<FeedbackEntry[]> =>
-  unwrap(adminClient.GET('/api/admin/feedback', { params: { query: page }, signal }));
+  unwrap(apiClient.GET('/api/admin/feedback', { params: { query: page }, signal }));
 
 export const getWaitlistQueryOptions = (page: PageQuery) =>
   queryOptions({

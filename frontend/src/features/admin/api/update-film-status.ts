@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { unwrap } from '@/lib/api-client';
+import { apiClient, unwrap } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import type { DecideFilmInput, FilmDecision } from '@/lib/api/types';
 
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { PENDING_FILMS_KEY } from './get-pending-films';
-import { adminClient, type FilmStatusInput, type FilmStatusResult } from './types';
 
 /**
  * PATCH /api/admin/films/{id}/status {status, reason}: publish, or archive with a reason (required
  * then). Only a pending film can be decided (409 otherwise).
  */
-export const updateFilmStatus = (filmId: number, input: FilmStatusInput): Promise<FilmStatusResult> =>
-  unwrap(
-    adminClient.PATCH('/api/admin/films/{id}/status', { params: { path: { id: filmId } }, body: input }),
-  );
+export const updateFilmStatus = (filmId: number, input: DecideFilmInput): Promise<FilmDecision> =>
+  unwrap(apiClient.PATCH('/api/admin/films/{filmId}/status', { params: { path: { filmId } }, body: input }));
 
 /**
  * 'Success - Film status updated successfully', or 'Error - Failed to update film status'; a 401
@@ -31,7 +29,7 @@ export function useUpdateFilmStatus() {
     ]);
 
   return useMutation({
-    mutationFn: ({ filmId, ...input }: FilmStatusInput & { filmId: number }) =>
+    mutationFn: ({ filmId, ...input }: DecideFilmInput & { filmId: number }) =>
       updateFilmStatus(filmId, input),
     onSuccess: () => {
       toast({ title: 'Success', description: 'Film status updated successfully' });

@@ -1,4 +1,4 @@
-import type { AiDisclosure } from '../api/types';
+import type { AiDisclosure } from '@/lib/api/types';
 
 const PART_LABELS: Record<string, string> = {
   visuals: 'Visuals',

@@ -1,12 +1,13 @@
+import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import { useState } from 'react';
 
 import { FilmPoster } from '@/components/film/film-poster';
-import { ADMIN_OVERVIEW_PENDING_COUNT, ADMIN_QUEUE_PAGE_SIZE } from '@/config/constants';
+import { ADMIN_OVERVIEW_PENDING_COUNT } from '@/config/constants';
 import { formatMinutes } from '@/lib/format';
+import type { PendingFilm } from '@/lib/api/types';
 import { getPersonName } from '@/lib/user';
 
 import { usePendingFilms } from '../api/get-pending-films';
-import type { PendingFilm } from '../api/types';
 import { AiDisclosureSummary } from './ai-disclosure-summary';
 import { FilmPreview } from './film-preview';
 import { ReviewDecision } from './review-decision';
@@ -14,9 +15,12 @@ import { ListState, Pager, SectionCard } from './section-card';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
+/** The creator's name and address; the account may be unknown to admin yet (no user, no email). */
 const creatorLine = (film: PendingFilm) => {
-  const name = getPersonName(film.creator.user, film.creator.user.email);
-  return `${name} · ${film.creator.user.email}`;
+  const user = film.creator.user as PendingFilm['creator']['user'] | null;
+  if (!user) return 'Unknown creator';
+  const name = getPersonName(user, user.email ?? 'Unknown creator');
+  return user.email && user.email !== name ? `${name} · ${user.email}` : name;
 };
 
 function FilmFacts({ film }: { film: PendingFilm }) {
@@ -64,7 +68,7 @@ export function PendingUploads() {
 /** Content: the whole review queue a page at a time, each film with a preview and its AI disclosure. */
 export function ReviewQueue() {
   const [offset, setOffset] = useState(0);
-  const pending = usePendingFilms({ limit: ADMIN_QUEUE_PAGE_SIZE, offset });
+  const pending = usePendingFilms({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
   const films = pending.data ?? [];
 
   return (
@@ -107,7 +111,7 @@ export function ReviewQueue() {
       <Pager
         label="Review queue"
         offset={offset}
-        pageSize={ADMIN_QUEUE_PAGE_SIZE}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
         shown={films.length}
         busy={pending.isFetching}
         onChange={setOffset}

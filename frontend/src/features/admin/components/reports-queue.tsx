@@ -1,16 +1,16 @@
+import { ADMIN_LIST_DEFAULT_LIMIT, REPORT_TEXT_MAX_LENGTH } from '@kinora/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ADMIN_QUEUE_PAGE_SIZE } from '@/config/constants';
 import { filmPath } from '@/config/paths';
 import { reportReasonLabel } from '@/lib/report-reasons';
 import { getPersonName } from '@/lib/user';
+import type { CloseReportInput, Report } from '@/lib/api/types';
 
 import { useDecideReport } from '../api/decide-report';
 import { useReports } from '../api/get-reports';
-import { MODERATION_REASON_MAX_LENGTH, type Report, type ReportDecisionInput } from '../api/types';
 import { ListState, Pager, SectionCard } from './section-card';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
@@ -34,8 +34,8 @@ function SubjectLine({ report }: { report: Report }) {
 /** Content: the open reports, oldest first, each resolved or dismissed with an optional note. */
 export function ReportsQueue() {
   const [offset, setOffset] = useState(0);
-  const reports = useReports({ status: 'open', limit: ADMIN_QUEUE_PAGE_SIZE, offset });
-  const [deciding, setDeciding] = useState<{ report: Report; status: ReportDecisionInput['status'] } | null>(
+  const reports = useReports({ status: 'open', limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const [deciding, setDeciding] = useState<{ report: Report; status: CloseReportInput['status'] } | null>(
     null,
   );
   const items = reports.data ?? [];
@@ -60,8 +60,8 @@ export function ReportsQueue() {
                   <p className="text-sm whitespace-pre-line text-fg-muted">{report.details}</p>
                 ) : null}
                 <p className="text-xs text-fg-subtle">
-                  Reported by {getPersonName(report.reporter, report.reporter.email)} ({report.reporter.email}
-                  )
+                  Reported by {getPersonName(report.reporter, report.reporter.email ?? 'a member')}
+                  {report.reporter.email ? ` (${report.reporter.email})` : null}
                 </p>
                 <div className="flex gap-2">
                   <Button size="sm" onClick={() => setDeciding({ report, status: 'resolved' })}>
@@ -83,7 +83,7 @@ export function ReportsQueue() {
       <Pager
         label="Reports"
         offset={offset}
-        pageSize={ADMIN_QUEUE_PAGE_SIZE}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
         shown={items.length}
         busy={reports.isFetching}
         onChange={setOffset}
@@ -105,7 +105,7 @@ function ReportDecisionDialog({
   onClose,
 }: {
   report: Report;
-  status: ReportDecisionInput['status'];
+  status: CloseReportInput['status'];
   onClose: () => void;
 }) {
   const id = useId();
@@ -140,7 +140,7 @@ function ReportDecisionDialog({
           <textarea
             id={`${id}-note`}
             rows={3}
-            maxLength={MODERATION_REASON_MAX_LENGTH}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none"

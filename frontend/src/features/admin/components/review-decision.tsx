@@ -1,3 +1,4 @@
+import { MODERATION_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Check, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -5,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
 import { useUpdateFilmStatus } from '../api/update-film-status';
-import { MODERATION_REASON_MAX_LENGTH } from '../api/types';
 
 /** Approve (→ published) and Reject (→ archived, with a reason the creator is mailed). */
 export function ReviewDecision({ filmId, title }: { filmId: number; title: string }) {

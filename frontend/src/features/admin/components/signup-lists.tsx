@@ -1,6 +1,5 @@
+import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import { useState } from 'react';
-
-import { ADMIN_QUEUE_PAGE_SIZE } from '@/config/constants';
 
 import { useFeedback, useWaitlist } from '../api/get-signups';
 import { ListState, Pager, SectionCard } from './section-card';
@@ -10,7 +9,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dat
 /** Pre-launch waitlist addresses, newest first. */
 export function WaitlistEntries() {
   const [offset, setOffset] = useState(0);
-  const waitlist = useWaitlist({ limit: ADMIN_QUEUE_PAGE_SIZE, offset });
+  const waitlist = useWaitlist({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
   const entries = waitlist.data ?? [];
   return (
     <SectionCard title="Waitlist" description="Who asked to hear about the launch, newest first.">
@@ -33,7 +32,7 @@ export function WaitlistEntries() {
       <Pager
         label="Waitlist"
         offset={offset}
-        pageSize={ADMIN_QUEUE_PAGE_SIZE}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
         shown={entries.length}
         busy={waitlist.isFetching}
         onChange={setOffset}
@@ -45,7 +44,7 @@ export function WaitlistEntries() {
 /** "Help Shape" feedback, newest first. */
 export function FeedbackEntries() {
   const [offset, setOffset] = useState(0);
-  const feedback = useFeedback({ limit: ADMIN_QUEUE_PAGE_SIZE, offset });
+  const feedback = useFeedback({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
   const entries = feedback.data ?? [];
   return (
     <SectionCard title="Feedback" description="What visitors would like Kinora to be, newest first.">
@@ -70,7 +69,7 @@ export function FeedbackEntries() {
       <Pager
         label="Feedback"
         offset={offset}
-        pageSize={ADMIN_QUEUE_PAGE_SIZE}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
         shown={entries.length}
         busy={feedback.isFetching}
         onChange={setOffset}

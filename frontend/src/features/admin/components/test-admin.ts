@@ -1,4 +1,4 @@
-import type { PendingFilm, Report } from '../api/types';
+import type { PendingFilm, Report } from '@/lib/api/types';
 
 export const makePendingFilm = (overrides: Partial<PendingFilm> = {}): PendingFilm => ({
   id: 21,

@@ -1,3 +1,9 @@
+import {
+  REPORT_REASONS,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportReason,
+  type ReportSubjectType,
+} from '@kinora/contracts';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -6,13 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 import { cn } from '@/lib/utils';
 
-import {
-  REPORT_DETAILS_MAX_LENGTH,
-  REPORT_REASONS,
-  useReportSubject,
-  type ReportReason,
-  type ReportSubjectType,
-} from '../api/report-subject';
+import { useReportSubject } from '../api/report-subject';
 
 type ReportButtonProps = {
   subjectType: ReportSubjectType;
@@ -115,7 +115,7 @@ function ReportDialog({
           <textarea
             id={`${id}-details`}
             rows={3}
-            maxLength={REPORT_DETAILS_MAX_LENGTH}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
             value={details}
             onChange={(event) => setDetails(event.target.value)}
             className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none"
