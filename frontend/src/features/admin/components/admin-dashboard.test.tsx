@@ -19,7 +19,8 @@ const FEEDBACK = 'GET /api/admin/feedback?limit=20&offset=0';
 const adminHandlers = {
   [STATS]: () => jsonResponse({ pendingReviews: 3, openReports: 2 }),
   [OVERVIEW_PENDING]: () => jsonResponse([makePendingFilm()]),
-  [QUEUE]: () => jsonResponse([makePendingFilm()]),
+  [QUEUE]: () =>
+    jsonResponse([makePendingFilm(), makePendingFilm({ id: 22, title: 'Cellular', releaseYear: null })]),
   [REPORTS]: () => jsonResponse([makeReport()]),
   [WAITLIST]: () => jsonResponse([{ email: 'early@example.com', createdAt: '2025-04-03T10:00:00.000Z' }]),
   [FEEDBACK]: () =>
@@ -129,6 +130,9 @@ describe('AdminDashboard', () => {
     ).toBeInTheDocument();
     expect(within(film).getByText('The narrator agreed in writing.')).toBeInTheDocument();
     expect(within(film).getByRole('button', { name: 'Preview Fractal Tide' })).toBeInTheDocument();
+    expect(within(film).getByText(/^Sci-Fi · English · 2025 · 9 min · submitted/)).toBeInTheDocument();
+    const undated = within(queue).getByRole('article', { name: 'Cellular' });
+    expect(within(undated).getByText(/^Sci-Fi · English · 9 min · submitted/)).toBeInTheDocument();
 
     const reports = await within(panel).findByRole('list', { name: 'Open reports' });
     expect(within(reports).getByText('Undisclosed AI use')).toBeInTheDocument();

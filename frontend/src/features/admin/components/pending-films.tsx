@@ -23,10 +23,12 @@ const creatorLine = (film: PendingFilm) => {
   return user.email && user.email !== name ? `${name} · ${user.email}` : name;
 };
 
+/** Genre, language, year (when known), length and when it was submitted. */
 function FilmFacts({ film }: { film: PendingFilm }) {
+  const facts = [film.genre, film.language, film.releaseYear, formatMinutes(film.duration)];
   return (
     <p className="text-xs text-fg-subtle">
-      {film.genre} · {film.language} · {film.releaseYear} · {formatMinutes(film.duration)} · submitted{' '}
+      {facts.filter((fact) => fact !== null && fact !== '').join(' · ')} · submitted{' '}
       <time dateTime={film.createdAt}>{formatDate(film.createdAt)}</time>
     </p>
   );
