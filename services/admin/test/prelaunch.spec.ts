@@ -142,6 +142,59 @@ describe('feedback', () => {
   });
 });
 
+describe('the admin lists', () => {
+  const ADMIN = { 'x-user-id': '77777777-7777-4777-8777-777777777777', 'x-user-roles': 'admin' };
+  const MEMBER = { 'x-user-id': '88888888-8888-4888-8888-888888888888', 'x-user-roles': 'user,creator' };
+  const get = (url: string, headers: Record<string, string> = ADMIN) =>
+    sut.inject({ method: 'GET', url, headers });
+
+  test('waitlist and feedback are for admins only: visitors 401, others 403', async () => {
+    for (const url of ['/api/admin/waitlist', '/api/admin/feedback']) {
+      expect((await get(url, {})).statusCode).toBe(401);
+      expect((await get(url, MEMBER)).statusCode).toBe(403);
+      expect((await get(url, MEMBER)).json().statusCode).toBe(403);
+    }
+  });
+
+  test('waitlist entries and feedback, newest first and paged', async () => {
+    const tag = suffix();
+    await rows(`
+      insert into waitlist (email, created_at) values
+        ('old-${tag}@example.com', '2030-01-01T00:00:00Z'), ('new-${tag}@example.com', '2030-01-02T00:00:00Z')`);
+    await rows(`
+      insert into feedback (name, email, vision, created_at) values
+        (null, 'a-${tag}@example.com', 'First idea', '2030-01-01T00:00:00Z'),
+        ('Ada', 'b-${tag}@example.com', 'Second idea', '2030-01-02T00:00:00Z')`);
+    const waitlist = await get('/api/admin/waitlist?limit=2');
+    expect(waitlist.statusCode).toBe(200);
+    expect(waitlist.json()).toStrictEqual([
+      { email: `new-${tag}@example.com`, createdAt: '2030-01-02T00:00:00.000Z' },
+      { email: `old-${tag}@example.com`, createdAt: '2030-01-01T00:00:00.000Z' },
+    ]);
+    expect((await get('/api/admin/waitlist?limit=1&offset=1')).json()).toStrictEqual([
+      { email: `old-${tag}@example.com`, createdAt: '2030-01-01T00:00:00.000Z' },
+    ]);
+    const feedback = (await get('/api/admin/feedback?limit=2')).json();
+    expect(feedback).toStrictEqual([
+      {
+        id: expect.any(Number),
+        name: 'Ada',
+        email: `b-${tag}@example.com`,
+        vision: 'Second idea',
+        createdAt: '2030-01-02T00:00:00.000Z',
+      },
+      {
+        id: expect.any(Number),
+        name: null,
+        email: `a-${tag}@example.com`,
+        vision: 'First idea',
+        createdAt: '2030-01-01T00:00:00.000Z',
+      },
+    ]);
+    expect((await get('/api/admin/feedback?limit=101')).statusCode).toBe(400);
+  });
+});
+
 describe('query strings and path parameters', () => {
   test('no input in any documented operation gets a 5xx, every 4xx is JSON', async () => {
     const document = openApiDocument('admin');
