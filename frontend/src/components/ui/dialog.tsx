@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils';
 
 type DialogProps = {
   open: boolean;
-  onClose: () => void;
+  /** Called with false when Escape, the backdrop or the close button dismisses the dialog. */
+  onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children: ReactNode;
@@ -20,7 +21,8 @@ const FOCUSABLE =
  * A modal dialog: rendered over the page in a portal, named by its title, Escape and the backdrop
  * close it, Tab stays inside, the first field takes focus and focus returns to the opener on close.
  */
-export function Dialog({ open, onClose, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const close = () => onOpenChange(false);
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -38,7 +40,7 @@ export function Dialog({ open, onClose, title, description, children, className 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      close();
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
@@ -57,7 +59,7 @@ export function Dialog({ open, onClose, title, description, children, className 
 
   return createPortal(
     <div className="fixed inset-0 z-[80] flex items-center justify-center p-4">
-      <div aria-hidden="true" className="absolute inset-0 bg-black/70 backdrop-blur-sm" onClick={onClose} />
+      <div aria-hidden="true" className="absolute inset-0 bg-black/70 backdrop-blur-sm" onClick={close} />
       <div
         ref={panelRef}
         role="dialog"
@@ -73,7 +75,7 @@ export function Dialog({ open, onClose, title, description, children, className 
       >
         <button
           type="button"
-          onClick={onClose}
+          onClick={close}
           aria-label="Close"
           className="absolute top-4 right-4 rounded-full p-1 text-fg-muted hover:bg-white/10 hover:text-fg"
         >

@@ -125,6 +125,9 @@ describe('ReportsQueue', () => {
 
     expect(await screen.findByText('Failed to update report')).toBeInTheDocument();
     expect(screen.getByText('Report 7 is already resolved')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Resolve report' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Report 7' })).toBeInTheDocument();
   });
 });

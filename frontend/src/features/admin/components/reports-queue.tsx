@@ -126,7 +126,9 @@ function ReportDecisionDialog({
   return (
     <Dialog
       open
-      onClose={onClose}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={`${verb} report`}
       description={
         status === 'resolved' ? 'The report was right and has been acted on.' : 'The report needs no action.'

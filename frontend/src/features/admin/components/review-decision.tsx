@@ -71,7 +71,9 @@ function RejectDialog({
   return (
     <Dialog
       open
-      onClose={onClose}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={`Reject “${title}”`}
       description="The creator is mailed this reason and sees it in their dashboard."
     >

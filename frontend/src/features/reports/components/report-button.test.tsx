@@ -122,9 +122,9 @@ describe('ReportButton', () => {
     mockFetch();
     renderWithProviders(<ReportButton subjectType="film" subjectId={3} subjectLabel="Sombra Binaria" />);
     const dialog = await openDialog();
-    expect(within(dialog).getAllByRole('radio')[0]).toHaveFocus();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Report Sombra Binaria' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Report Sombra Binaria' })).toHaveFocus());
   });
 });

@@ -86,7 +86,9 @@ function ReportDialog({
   return (
     <Dialog
       open
-      onClose={onClose}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={`Report ${subjectLabel}`}
       description="Tell the moderators what is wrong. Reports are private."
     >
