@@ -154,6 +154,8 @@ test('an admin invites a critic, who signs up from the mailed link, signs in and
     await page.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
     await signIn(page, ADMIN);
     await page.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' });
+    // The invitation form sits in the admin dashboard's Content tab.
+    await page.getByRole('tab', { name: 'Content' }).click({ timeout: TIMEOUT_MS });
     await page.getByRole('textbox', { name: 'Critic email' }).fill(critic, { timeout: TIMEOUT_MS });
     await page.getByRole('button', { name: 'Send Invitation' }).click();
     await page.getByText('Invitation sent').first().waitFor({ timeout: TIMEOUT_MS });

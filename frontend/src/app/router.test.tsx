@@ -55,7 +55,8 @@ describe('router', () => {
     ['/awards', 'Awards'],
     // Anonymous here: the profile says so, then sends the visitor to sign in.
     ['/profile', 'Failed to load user profile'],
-    ['/admin', 'Admin Dashboard'],
+    // Anonymous here: not an admin, so access is denied (then home after 1 s).
+    ['/admin', 'Access Denied'],
     ['/film/abc', 'Film Not Found'],
     ['/creator/abc', 'Creator Not Found'],
     // Signed out (every call answers 401): onboarding sends the visitor to sign in.

@@ -75,3 +75,8 @@ export const PREMIUM_PLAN_PRICE = '$12.99/month';
 export const FREE_PLAN_PRICE = '$0/month';
 /** A refreshed current user carries counts that reach auth by an event, hence a short wait. */
 export const USER_COUNTS_REFRESH_DELAY_MS = 2000;
+
+/** Non-admins on /admin are sent to / this long after the 'Unauthorized' toast. */
+export const ADMIN_REDIRECT_DELAY_MS = 1000;
+/** Admin Overview lists the first 5 pending uploads (the Content tab pages by the contract's default). */
+export const ADMIN_OVERVIEW_PENDING_COUNT = 5;

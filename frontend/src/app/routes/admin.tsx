@@ -1,20 +1,17 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useUser } from '@/features/auth/api/get-user';
 import { InviteCriticForm } from '@/features/critics/components/invite-critic-form';
 
+/** /admin, with the critic invitation form (the critics feature's) composed into the Content tab. */
 export default function AdminRoute() {
-  const isAdmin = useUser().data?.isAdmin === true;
+  const user = useUser();
   return (
     <>
-      <PagePlaceholder
-        title="Admin Dashboard"
-        description="Moderation, platform metrics, costs and advertising."
+      <title>Admin Dashboard · Kinora</title>
+      <AdminDashboard
+        user={user.isPending ? undefined : (user.data ?? null)}
+        inviteCritic={<InviteCriticForm />}
       />
-      {isAdmin ? (
-        <div className="mx-auto w-full max-w-3xl px-4 pb-16">
-          <InviteCriticForm />
-        </div>
-      ) : null}
     </>
   );
 }

@@ -305,4 +305,50 @@ describe('/film/:id', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Unlike Sombra Binaria' })).toHaveTextContent('8');
   });
+  it("lets members report the film and other members' reviews, and visitors neither", async () => {
+    const reviewBy = (id: number, userId: string, firstName: string) => ({
+      id,
+      filmId: 3,
+      rating: 6,
+      review: `Review ${id}`,
+      createdAt: '2025-03-04T10:00:00.000Z',
+      editedAt: null,
+      user: { id: userId, firstName, lastName: 'Doe', profileImageUrl: null },
+    });
+    const handlers = {
+      [FILM]: () => jsonResponse(film),
+      [RELATED]: () => jsonResponse([]),
+      [REVIEWS]: () => jsonResponse([reviewBy(1, 'u-1', 'Ada'), reviewBy(2, 'u-grace', 'Grace')]),
+      [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
+      'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
+      'GET /api/user/lists/watchlist?limit=100': () => jsonResponse([]),
+      'POST /api/reports': () => jsonResponse({ id: 1, status: 'open' }, { status: 201 }),
+    };
+    const { bodiesSentTo } = mockFetch({ ...handlers, 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    const view = renderFilm('/film/3');
+
+    const reviews = await screen.findByRole('region', { name: 'Reviews & Ratings' });
+    expect(
+      await within(reviews).findByRole('button', { name: 'Report review by Grace Doe' }),
+    ).toBeInTheDocument();
+    expect(
+      within(reviews).queryByRole('button', { name: 'Report review by Ada Doe' }),
+    ).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Report Sombra Binaria' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report Sombra Binaria' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Copyright infringement' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Report sent')).toBeInTheDocument();
+    expect(bodiesSentTo('POST /api/reports')).toEqual([
+      { subjectType: 'film', subjectId: 3, reason: 'copyright' },
+    ]);
+    view.unmount();
+
+    mockFetch(handlers);
+    renderFilm('/film/3');
+    const visitorReviews = await screen.findByRole('region', { name: 'Reviews & Ratings' });
+    expect(await within(visitorReviews).findByText('Review 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
 });

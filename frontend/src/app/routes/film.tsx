@@ -6,8 +6,10 @@ import { useRefreshFilmRating } from '@/features/films/api/get-film';
 import { FilmDetail, FilmNotFound, type FilmActions } from '@/features/films/components/film-detail';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { MyListButton } from '@/features/lists/components/my-list-button';
-import { FilmReviews } from '@/features/reviews/components/film-reviews';
+import { ReportButton } from '@/features/reports/components/report-button';
+import { FilmReviews, type ReviewActions } from '@/features/reviews/components/film-reviews';
 import { parsePositiveId } from '@/lib/route-params';
+import { getPersonName } from '@/lib/user';
 
 /** /film/{id}: loads only for a positive integer id; anything else is 'Film Not Found'. */
 export default function FilmRoute() {
@@ -23,19 +25,41 @@ function FilmPage({ filmId }: { filmId: number }) {
   const signedIn = userQuery.isPending ? null : user !== null;
   const refreshFilmRating = useRefreshFilmRating(filmId);
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
-  // My List is for members only; Like shows to everyone and sends visitors to /auth.
+  // My List is for members only; Like shows to everyone and sends visitors to /auth. Members may
+  // report the film (on the page, not over the player) and any review but their own.
   const actions: FilmActions = (film, where) => (
     <>
       {signedIn ? <MyListButton film={film} variant={where} /> : null}
       <LikeButton film={film} signedIn={signedIn} variant={where} />
+      {signedIn && where === 'page' ? (
+        <ReportButton subjectType="film" subjectId={film.id} subjectLabel={film.title} />
+      ) : null}
     </>
   );
+  const reviewActions: ReviewActions | undefined = viewer
+    ? (review) =>
+        review.user.id === viewer.id ? null : (
+          <ReportButton
+            subjectType="review"
+            subjectId={review.id}
+            subjectLabel={`review by ${getPersonName(review.user, 'User')}`}
+            compact
+          />
+        )
+    : undefined;
 
   return (
     <FilmDetail
       filmId={filmId}
       actions={actions}
-      reviews={<FilmReviews filmId={filmId} viewer={viewer} onRatingChange={refreshFilmRating} />}
+      reviews={
+        <FilmReviews
+          filmId={filmId}
+          viewer={viewer}
+          onRatingChange={refreshFilmRating}
+          reviewActions={reviewActions}
+        />
+      }
       criticReviews={<FilmCriticReviews filmId={filmId} isCritic={user?.roles.includes('critic') ?? false} />}
     />
   );

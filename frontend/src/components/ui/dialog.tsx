@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
@@ -15,12 +15,22 @@ type DialogProps = {
 
 /** A modal dialog (Radix: focus kept inside, Escape and the close button dismiss it, focus returns). */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // Radix returns focus to its own trigger; these dialogs are opened by plain buttons, so the
+  // element focused on opening is remembered and focused again on closing.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-[80] bg-black/70 backdrop-blur-sm" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-[80] max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
             'rounded-2xl border border-white/10 bg-surface p-6 shadow-2xl shadow-black/50 focus:outline-none',

@@ -101,3 +101,18 @@ export type StudioMedia = Schemas['StudioMediaDto'];
 export type CreateStudioFilmInput = Schemas['CreateStudioFilmDto'];
 /** PATCH /api/studio/films/{id}: any of the details. */
 export type UpdateStudioFilmInput = Schemas['UpdateStudioFilmDto'];
+/** GET /api/admin/stats: films awaiting review and open reports. */
+export type AdminStats = Schemas['AdminStatsDto'];
+/** A film in the review queue (GET /api/admin/films/pending), with its creator and AI disclosure. */
+export type PendingFilm = Schemas['PendingFilmDto'];
+/** PATCH /api/admin/films/{filmId}/status: publish, or archive with a reason. */
+export type DecideFilmInput = Schemas['DecideFilmDto'];
+export type FilmDecision = Schemas['FilmDecisionDto'];
+/** A member's report of a film or a review, as the admin queue and POST /api/reports return it. */
+export type Report = Schemas['ReportDto'];
+/** POST /api/reports. */
+export type CreateReportInput = Schemas['CreateReportDto'];
+/** PATCH /api/admin/reports/{id}: resolve or dismiss, with an optional note. */
+export type CloseReportInput = Schemas['CloseReportDto'];
+export type WaitlistEntry = Schemas['WaitlistEntryDto'];
+export type FeedbackEntry = Schemas['FeedbackEntryDto'];

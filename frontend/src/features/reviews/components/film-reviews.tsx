@@ -1,7 +1,7 @@
 import { ReviewForm } from './review-form';
-import { ReviewList, type ReviewViewer } from './review-list';
+import { ReviewList, type ReviewActions, type ReviewViewer } from './review-list';
 
-export type { ReviewViewer };
+export type { ReviewActions, ReviewViewer };
 
 type FilmReviewsProps = {
   filmId: number;
@@ -9,10 +9,12 @@ type FilmReviewsProps = {
   viewer: ReviewViewer | null;
   /** Called after a review is written or deleted, so the page can refresh the film's rating. */
   onRatingChange?: () => void;
+  /** Extra controls on each review (Report): another feature's, so the page passes them in. */
+  reviewActions?: ReviewActions;
 };
 
 /** The body of the film page's 'Reviews & Ratings' card: the form (signed-in only) and the list. */
-export function FilmReviews({ filmId, viewer, onRatingChange }: FilmReviewsProps) {
+export function FilmReviews({ filmId, viewer, onRatingChange, reviewActions }: FilmReviewsProps) {
   return (
     <div className="space-y-6">
       {viewer ? (
@@ -20,7 +22,12 @@ export function FilmReviews({ filmId, viewer, onRatingChange }: FilmReviewsProps
           <ReviewForm filmId={filmId} onRatingChange={onRatingChange} />
         </div>
       ) : null}
-      <ReviewList filmId={filmId} viewer={viewer} onRatingChange={onRatingChange} />
+      <ReviewList
+        filmId={filmId}
+        viewer={viewer}
+        onRatingChange={onRatingChange}
+        reviewActions={reviewActions}
+      />
     </div>
   );
 }

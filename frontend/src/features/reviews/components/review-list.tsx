@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -13,12 +14,20 @@ import { useFilmReviews } from '../api/get-reviews';
 /** Who is looking: the author of a review, or an admin, may delete it. */
 export type ReviewViewer = { id: string; isAdmin: boolean };
 
-type ReviewListProps = { filmId: number; viewer: ReviewViewer | null; onRatingChange?: () => void };
+/** Controls another feature adds to each review (e.g. Report), rendered at the end of its header. */
+export type ReviewActions = (review: Review) => ReactNode;
+
+type ReviewListProps = {
+  filmId: number;
+  viewer: ReviewViewer | null;
+  onRatingChange?: () => void;
+  reviewActions?: ReviewActions;
+};
 
 const formatReviewDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
 /** The film's member reviews, newest first, a page at a time ('Show more' when a full page came back). */
-export function ReviewList({ filmId, viewer, onRatingChange }: ReviewListProps) {
+export function ReviewList({ filmId, viewer, onRatingChange, reviewActions }: ReviewListProps) {
   const reviews = useFilmReviews(filmId);
   const deleteReview = useDeleteReview(filmId, { onRatingChange });
 
@@ -78,18 +87,21 @@ export function ReviewList({ filmId, viewer, onRatingChange }: ReviewListProps) 
                     {formatReviewDate(review.createdAt)}
                   </time>
                   {review.editedAt ? <span className="text-xs text-fg-subtle">(edited)</span> : null}
-                  {canDelete(review) ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="ml-auto h-8 px-2"
-                      aria-label="Delete review"
-                      disabled={deleteReview.isPending}
-                      onClick={() => deleteReview.mutate(review.id)}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  ) : null}
+                  <span className="ml-auto flex items-center gap-1">
+                    {reviewActions?.(review)}
+                    {canDelete(review) ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="h-8 px-2"
+                        aria-label="Delete review"
+                        disabled={deleteReview.isPending}
+                        onClick={() => deleteReview.mutate(review.id)}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </Button>
+                    ) : null}
+                  </span>
                 </header>
                 <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-fg-muted">
                   {review.review}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient, unwrap } from '@/lib/api-client';
+import type { FeedbackEntry, WaitlistEntry } from '@/lib/api/types';
+
+import type { PageQuery } from './get-pending-films';
+
+/** GET /api/admin/waitlist: pre-launch waitlist addresses, newest first. */
+export const getWaitlist = (page: PageQuery, signal?: AbortSignal): Promise<WaitlistEntry[]> =>
+  unwrap(apiClient.GET('/api/admin/waitlist', { params: { query: page }, signal }));
+
+/** GET /api/admin/feedback: "Help Shape" feedback, newest first. */
+export const getFeedback = (page: PageQuery, signal?: AbortSignal): Promise<FeedbackEntry[]> =>
+  unwrap(apiClient.GET('/api/admin/feedback', { params: { query: page }, signal }));
+
+export const getWaitlistQueryOptions = (page: PageQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'waitlist', page] as const,
+    queryFn: ({ signal }) => getWaitlist(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const getFeedbackQueryOptions = (page: PageQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'feedback', page] as const,
+    queryFn: ({ signal }) => getFeedback(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useWaitlist = (page: PageQuery) => useQuery(getWaitlistQueryOptions(page));
+export const useFeedback = (page: PageQuery) => useQuery(getFeedbackQueryOptions(page));

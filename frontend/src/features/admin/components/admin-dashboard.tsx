@@ -1,0 +1,144 @@
+import { BarChart3, DollarSign, LayoutDashboard, Megaphone, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { ADMIN_REDIRECT_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { toast } from '@/hooks/use-toast';
+import type { User } from '@/lib/api/types';
+
+import { AdminStatsCard } from './admin-stats-card';
+import { LaterPanel } from './later-panel';
+import { PendingUploads, ReviewQueue } from './pending-films';
+import { ReportsQueue } from './reports-queue';
+import { FeedbackEntries, WaitlistEntries } from './signup-lists';
+
+type AdminDashboardProps = {
+  /** undefined while loading, null when signed out. */
+  user: User | null | undefined;
+  /** The critic invitation form: another feature's, so the route passes it in. */
+  inviteCritic?: ReactNode;
+};
+
+/** Anyone but an admin is told, then sent home. */
+function useNonAdminRedirect(denied: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!denied) return;
+    toast({
+      title: 'Unauthorized',
+      description: 'Admin access required. Redirecting...',
+      variant: 'destructive',
+    });
+    const timer = setTimeout(() => navigate(paths.landing), ADMIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [denied, navigate]);
+}
+
+/** /admin: moderation and the platform's back office, for admins only. */
+export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
+  const denied = user !== undefined && user?.isAdmin !== true;
+  useNonAdminRedirect(denied);
+
+  if (user === undefined) {
+    return (
+      <div className="flex min-h-[70dvh] items-center justify-center pt-16">
+        <Spinner label="Loading admin dashboard" />
+      </div>
+    );
+  }
+  if (denied) {
+    return (
+      <div
+        role="alert"
+        className="flex min-h-[70dvh] flex-col items-center justify-center gap-3 px-4 pt-16 text-center"
+      >
+        <ShieldAlert className="size-10 text-red-300" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-fg">Access Denied</h1>
+        <p className="text-fg-muted">You don't have permission to access the admin dashboard.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-screen-xl gap-8 px-4 pt-28 pb-20 md:px-8">
+      <header>
+        <h1 className="flex items-center gap-3 text-3xl font-black text-fg">
+          <ShieldCheck className="size-8 text-accent" aria-hidden="true" />
+          Admin Dashboard
+        </h1>
+        <p className="mt-1 text-fg-muted">Review uploads, handle reports and invite critics.</p>
+      </header>
+      <Tabs
+        label="Admin sections"
+        items={[
+          {
+            value: 'overview',
+            label: 'Overview',
+            icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+            content: (
+              <div className="grid gap-6">
+                <AdminStatsCard />
+                <PendingUploads />
+              </div>
+            ),
+          },
+          {
+            value: 'analytics',
+            label: 'Analytics',
+            icon: <BarChart3 className="size-4" aria-hidden="true" />,
+            content: (
+              <LaterPanel
+                icon={BarChart3}
+                title="Analytics arrive with viewing analytics"
+                hint="Top films, top creators and activity appear here once viewing sessions are recorded."
+              />
+            ),
+          },
+          {
+            value: 'content',
+            label: 'Content',
+            icon: <ShieldCheck className="size-4" aria-hidden="true" />,
+            content: (
+              <div className="grid gap-6">
+                <ReviewQueue />
+                <ReportsQueue />
+                {inviteCritic}
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <WaitlistEntries />
+                  <FeedbackEntries />
+                </div>
+              </div>
+            ),
+          },
+          {
+            value: 'revenue',
+            label: 'Revenue',
+            icon: <DollarSign className="size-4" aria-hidden="true" />,
+            content: (
+              <LaterPanel
+                icon={DollarSign}
+                title="Revenue arrives with viewing analytics"
+                hint="Streaming costs per view and per hour appear here once viewing sessions are recorded."
+              />
+            ),
+          },
+          {
+            value: 'advertising',
+            label: 'Advertising',
+            icon: <Megaphone className="size-4" aria-hidden="true" />,
+            content: (
+              <LaterPanel
+                icon={Megaphone}
+                title="Advertising arrives with ads"
+                hint="Ad revenue, impressions, campaigns and placements appear here once ads are served."
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

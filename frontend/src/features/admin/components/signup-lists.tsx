@@ -1,0 +1,79 @@
+import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
+import { useState } from 'react';
+
+import { useFeedback, useWaitlist } from '../api/get-signups';
+import { ListState, Pager, SectionCard } from './section-card';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+
+/** Pre-launch waitlist addresses, newest first. */
+export function WaitlistEntries() {
+  const [offset, setOffset] = useState(0);
+  const waitlist = useWaitlist({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const entries = waitlist.data ?? [];
+  return (
+    <SectionCard title="Waitlist" description="Who asked to hear about the launch, newest first.">
+      <ListState
+        query={waitlist}
+        empty="Nobody is on the waitlist yet."
+        errorText="The waitlist could not be loaded."
+      >
+        <ul aria-label="Waitlist entries" className="divide-y divide-white/10 text-sm">
+          {entries.map((entry) => (
+            <li key={entry.email} className="flex justify-between gap-3 py-2">
+              <span className="truncate text-fg">{entry.email}</span>
+              <time dateTime={entry.createdAt} className="shrink-0 text-fg-subtle">
+                {formatDate(entry.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      </ListState>
+      <Pager
+        label="Waitlist"
+        offset={offset}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
+        shown={entries.length}
+        busy={waitlist.isFetching}
+        onChange={setOffset}
+      />
+    </SectionCard>
+  );
+}
+
+/** "Help Shape" feedback, newest first. */
+export function FeedbackEntries() {
+  const [offset, setOffset] = useState(0);
+  const feedback = useFeedback({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const entries = feedback.data ?? [];
+  return (
+    <SectionCard title="Feedback" description="What visitors would like Kinora to be, newest first.">
+      <ListState query={feedback} empty="No feedback yet." errorText="Feedback could not be loaded.">
+        <ul aria-label="Feedback entries" className="divide-y divide-white/10 text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="grid gap-1 py-3">
+              <div className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold text-fg">
+                  {entry.name ? `${entry.name} · ` : ''}
+                  {entry.email}
+                </span>
+                <time dateTime={entry.createdAt} className="text-fg-subtle">
+                  {formatDate(entry.createdAt)}
+                </time>
+              </div>
+              <p className="whitespace-pre-line text-fg-muted">{entry.vision}</p>
+            </li>
+          ))}
+        </ul>
+      </ListState>
+      <Pager
+        label="Feedback"
+        offset={offset}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
+        shown={entries.length}
+        busy={feedback.isFetching}
+        onChange={setOffset}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  REPORT_REASONS,
+  REPORT_TEXT_MAX_LENGTH,
+  type ReportReason,
+  type ReportSubjectType,
+} from '@kinora/contracts';
+import { Flag } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+
+import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
+import { cn } from '@/lib/utils';
+
+import { useReportSubject } from '../api/report-subject';
+
+type ReportButtonProps = {
+  subjectType: ReportSubjectType;
+  subjectId: number;
+  /** What is reported, for the dialog's title and the button's name ("Sombra Binaria", "review by Ada"). */
+  subjectLabel: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Icon only (a review's row); the accessible name still says what it reports. */
+  compact?: boolean;
+  className?: string;
+};
+
+/** "Report": a dialog with a reason from the list and optional details, sent to the moderators. */
+export function ReportButton({
+  subjectType,
+  subjectId,
+  subjectLabel,
+  variant = 'ghost',
+  size = 'sm',
+  compact = false,
+  className,
+}: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        aria-label={`Report ${subjectLabel}`}
+        title="Report"
+        className={cn(compact && 'h-8 px-2', className)}
+        onClick={() => setOpen(true)}
+      >
+        <Flag className="size-4" aria-hidden="true" />
+        {compact ? null : 'Report'}
+      </Button>
+      {open ? (
+        <ReportDialog
+          subjectType={subjectType}
+          subjectId={subjectId}
+          subjectLabel={subjectLabel}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ReportDialog({
+  subjectType,
+  subjectId,
+  subjectLabel,
+  onClose,
+}: Pick<ReportButtonProps, 'subjectType' | 'subjectId' | 'subjectLabel'> & { onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const report = useReportSubject();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!reason || report.isPending) return;
+    const text = details.trim();
+    report.mutate(
+      { subjectType, subjectId, reason, ...(text ? { details: text } : {}) },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Report ${subjectLabel}`}
+      description="Tell the moderators what is wrong. Reports are private."
+    >
+      <form onSubmit={submit} className="grid gap-4">
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-semibold text-fg">Reason</legend>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-fg-muted">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={value}
+                required
+                checked={reason === value}
+                onChange={() => setReason(value)}
+                className="accent-[var(--color-accent)]"
+              />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-details`} className="text-sm font-semibold text-fg">
+            Details (optional)
+          </label>
+          <textarea
+            id={`${id}-details`}
+            rows={3}
+            maxLength={REPORT_TEXT_MAX_LENGTH}
+            value={details}
+            onChange={(event) => setDetails(event.target.value)}
+            className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none"
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={!reason || report.isPending}>
+            {report.isPending ? 'Sending...' : 'Send report'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
