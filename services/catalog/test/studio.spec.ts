@@ -127,7 +127,9 @@ describe('the studio', () => {
     const response = await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Not A Film'));
     expect(response.status).toBe(422);
     const body = (await response.json()) as { message: string };
-    expect(body.message).toMatch(/^This file cannot be used: (not a video file we can read|the file has no video picture)/);
+    expect(body.message).toMatch(
+      /^This file cannot be used: (not a video file we can read|the file has no video picture)/,
+    );
     expect(body.message).not.toContain(app.roots.uploads);
     expect(await filmCount('Not A Film')).toBe(0);
     expect(filmDirs()).toEqual(before);

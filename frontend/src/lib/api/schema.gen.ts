@@ -1677,14 +1677,6 @@ export interface components {
             /** @description Films waiting for review (playable, undecided). */
             pendingReviews: number;
         };
-        AiDisclosureDto: {
-            likenessConsent: boolean;
-            notes: string | null;
-            /** @description visuals, sound, voice, script */
-            parts: string[];
-            realLikeness: boolean;
-            tools: string[];
-        };
         CloseReportDto: {
             note?: string;
             /** @enum {string} */
@@ -1741,7 +1733,8 @@ export interface components {
             userId: string | null;
         };
         PendingFilmDto: {
-            aiDisclosure: (components["schemas"]["AiDisclosureDto"] | null) & components["schemas"]["AiDisclosureDto"];
+            /** @description How generative AI was used; null when the creator has not said. */
+            aiDisclosure: components["schemas"]["AiDisclosureDto"] | null;
             /**
              * Format: date-time
              * @description When the creator submitted the film.

@@ -127,13 +127,15 @@ export class MediaService {
   }
 }
 
-
 /** Refuses a caption list the worker could not turn into tracks (a programming error upstream). */
 export function checkCaptions(captions: CaptionSource[]): CaptionSource[] {
   const seen = new Set<string>();
   for (const caption of captions) {
     // The language becomes a file name: the API's own rule, checked again here.
-    if (!CAPTION_LANGUAGE_PATTERN.test(caption.language) || caption.language.length > CAPTION_LANGUAGE_MAX_LENGTH) {
+    if (
+      !CAPTION_LANGUAGE_PATTERN.test(caption.language) ||
+      caption.language.length > CAPTION_LANGUAGE_MAX_LENGTH
+    ) {
       throw new Error(`bad caption language ${JSON.stringify(caption.language)}`);
     }
     const key = caption.language.toLowerCase();

@@ -1,21 +1,27 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { PageQuery } from '@kinora/common';
+import { AI_PARTS } from '@kinora/contracts';
 
 /** limit (default 20) and offset. */
 export class PendingFilmsQuery extends PageQuery {}
 
-/** What the creator declared about generative tools behind the film. */
+/** How generative AI was used in a film, as its creator declared it (same shape as catalog's). */
 export class AiDisclosureDto {
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], description: 'The generative tools used (empty: none).' })
   tools!: string[];
 
-  @ApiProperty({ type: [String], description: 'visuals, sound, voice, script' })
+  @ApiProperty({
+    enum: AI_PARTS,
+    enumName: 'AiPart',
+    isArray: true,
+    description: 'The parts made with them.',
+  })
   parts!: string[];
 
-  @ApiProperty()
+  @ApiProperty({ description: "Real people's likeness or voices appear." })
   realLikeness!: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Those people consented (always true when realLikeness is).' })
   likenessConsent!: boolean;
 
   @ApiProperty({ type: 'string', nullable: true })
@@ -51,6 +57,7 @@ export class PendingFilmCreatorDto {
 }
 
 /** A film waiting for review, with what the moderator needs to decide. */
+@ApiExtraModels(AiDisclosureDto)
 export class PendingFilmDto {
   @ApiProperty({ type: 'integer' })
   id!: number;
@@ -85,7 +92,10 @@ export class PendingFilmDto {
   @ApiProperty({ format: 'date-time', description: 'When the creator submitted the film.' })
   createdAt!: string;
 
-  @ApiProperty({ type: AiDisclosureDto, nullable: true })
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(AiDisclosureDto) }, { type: 'null' }],
+    description: 'How generative AI was used; null when the creator has not said.',
+  })
   aiDisclosure!: AiDisclosureDto | null;
 
   @ApiProperty({ type: PendingFilmCreatorDto })
