@@ -14,9 +14,9 @@ import { INPUT } from './form-field';
 
 let nextKey = 0;
 
-/** 'film.pt-BR.vtt' → 'pt-BR'; '' when the name holds no language code. */
+/** 'film.pt-BR.vtt' → 'pt-BR', 'de.vtt' → 'de'; '' when the name holds no language code. */
 export function languageFromFileName(name: string): string {
-  const match = /\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)\.vtt$/i.exec(name);
+  const match = /(?:^|\.)([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)\.vtt$/i.exec(name);
   return match?.[1] ?? '';
 }
 

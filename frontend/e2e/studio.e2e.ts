@@ -1,0 +1,319 @@
+/**
+ * The content loop in Chromium against the running platform (make up): a creator uploads a clip
+ * made by ffmpeg here, the connection is cut half way and the upload resumes where it stopped, the
+ * film is transcoded and waits for review; an admin approves it and it plays from /browse. A
+ * second upload is rejected with a reason the creator sees in the dashboard and by mail.
+ *
+ * Run: node --import tsx --test frontend/e2e/studio.e2e.ts
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { BASE_URL, collectErrors, launchBrowser, readMail, signIn, signInNewUser } from './support';
+
+const TIMEOUT_MS = 20_000;
+/** Transcoding shares two cores with everything else while the suite runs. */
+const TRANSCODE_TIMEOUT_MS = 180_000;
+const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@kinora.test';
+
+let browser: Browser;
+let dir: string;
+
+before(async () => {
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), 'kinora-e2e-studio-'));
+});
+
+after(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A 1280x720 clip with sound made by ffmpeg; `bitrate` sets its size. */
+function makeClip(name: string, seconds: number, bitrate: string): string {
+  const path = join(dir, name);
+  const result = spawnSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=1280x720:rate=25:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=523:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      bitrate,
+      '-minrate',
+      bitrate,
+      '-maxrate',
+      bitrate,
+      '-bufsize',
+      bitrate,
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      path,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(result.status, 0, `ffmpeg could not make ${name}: ${result.stderr}`);
+  return path;
+}
+
+const origin = { origin: BASE_URL };
+
+/** Registers the signed-in member as a creator and waits until their session carries the role. */
+async function becomeCreator(context: BrowserContext): Promise<void> {
+  const created = await context.request.post(`${BASE_URL}/api/creators`, {
+    headers: origin,
+    data: { bio: 'Makes films for the end-to-end suite.', socialLinks: {} },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const user = (await (await context.request.get(`${BASE_URL}/api/auth/user`)).json()) as {
+      roles: string[];
+    };
+    if (user.roles.includes('creator')) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.fail('the creator role did not reach the session within 30 s');
+}
+
+/** The server's received-bytes count of a tus upload (HEAD Upload-Offset), as its owner. */
+async function receivedBytes(context: BrowserContext, uploadUrl: string): Promise<number> {
+  const head = await context.request.head(uploadUrl, { headers: { 'Tus-Resumable': '1.0.0' } });
+  assert.equal(head.status(), 200, `HEAD ${uploadUrl} answered ${head.status()}`);
+  return Number(head.headers()['upload-offset']);
+}
+
+async function fillDetails(page: Page, title: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Film details' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('A test card with a tone, uploaded by the end-to-end suite.');
+  await form.getByLabel('Genre').selectOption('Drama');
+  await form.getByLabel('Language').selectOption('English');
+  await form.getByLabel('Release year').fill('2026');
+}
+
+async function submitForReview(page: Page): Promise<number> {
+  // Enabled once the upload has finished and the details are valid.
+  const submit = page.locator('button:not([disabled])', { hasText: 'Submit for review' });
+  await submit.waitFor({ timeout: TRANSCODE_TIMEOUT_MS });
+  await submit.click();
+  await page.waitForURL(/[?&]film=\d+/, { timeout: TIMEOUT_MS });
+  return Number(new URL(page.url()).searchParams.get('film'));
+}
+
+/** Waits until the upload page says the film waits for review; returns the transcoding percents seen. */
+async function waitForReview(page: Page): Promise<number[]> {
+  const seen: number[] = [];
+  const deadline = Date.now() + TRANSCODE_TIMEOUT_MS;
+  const waiting = page.getByText('Waiting for review', { exact: false });
+  while (!(await waiting.isVisible())) {
+    assert.ok(
+      Date.now() < deadline,
+      `not transcoded within ${TRANSCODE_TIMEOUT_MS} ms (seen ${seen.join(', ')})`,
+    );
+    const failed = page.getByText('We could not process this video.');
+    assert.equal(
+      await failed.isVisible(),
+      false,
+      await page.locator('[role=alert]').allTextContents().then(String),
+    );
+    const percent = await page.evaluate(() =>
+      document
+        .querySelector('[role=progressbar][aria-label="Transcoding progress"]')
+        ?.getAttribute('aria-valuenow'),
+    );
+    if (percent) seen.push(Number(percent));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return seen;
+}
+
+interface StudioFilm {
+  id: number;
+  status: string;
+  videoUrl: string | null;
+  captions: { language: string }[];
+  media: { status: string; progress: number };
+}
+
+async function studioFilm(context: BrowserContext, id: number): Promise<StudioFilm> {
+  const response = await context.request.get(`${BASE_URL}/api/studio/films/${id}`);
+  assert.equal(response.status(), 200);
+  return (await response.json()) as StudioFilm;
+}
+
+test('a creator uploads through a cut connection, an admin approves, the film plays; a rejection reaches the creator', async () => {
+  const creator = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    // ------------------------------------------------------------ the creator, and a clip of ~12 MB
+    let page = await creator.newPage();
+    const errors = collectErrors(page);
+    const address = await signInNewUser(page, 'e2e-studio');
+    await becomeCreator(creator);
+    const clip = makeClip('approved.mp4', 8, '12M');
+    const size = statSync(clip).size;
+    const captions = join(dir, 'test-card.en.vtt');
+    writeFileSync(
+      captions,
+      'WEBVTT\n\n00:00.500 --> 00:03.000\nA test card speaks.\n\n00:03.000 --> 00:07.000\nIt hums.\n',
+    );
+
+    // Slow the upload so it can be cut half way (Chromium's own network throttling).
+    const cdp = await creator.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: size / 8, // bytes per second: the whole file would take about 8 s
+    });
+    let uploadUrl = '';
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/api/uploads/')) {
+        uploadUrl = new URL(response.headers()['location'] ?? '', BASE_URL).toString();
+      }
+    });
+    await page.goto(`${BASE_URL}/uploadfilm`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Choose a video file').setInputFiles(clip);
+
+    const deadline = Date.now() + 60_000;
+    let cutAt = 0;
+    while (cutAt < size * 0.35) {
+      assert.ok(Date.now() < deadline, `the upload did not get under way (${cutAt} of ${size} bytes)`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (uploadUrl) cutAt = await receivedBytes(creator, uploadUrl);
+    }
+    // Cut: the page goes away mid-request.
+    await page.close();
+    const stopped = await receivedBytes(creator, uploadUrl);
+    assert.ok(stopped > 0 && stopped < size, `cut at ${stopped} of ${size} bytes`);
+    assert.deepEqual(errors, []);
+
+    // ------------------------------------------------------------ resumed on a new page
+    page = await creator.newPage();
+    const resumedErrors = collectErrors(page);
+    const patchOffsets: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url() === uploadUrl) {
+        patchOffsets.push(Number(request.headers()['upload-offset']));
+      }
+    });
+    await page.goto(`${BASE_URL}/uploadfilm`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Choose a video file').setInputFiles(clip);
+    const title = `Test Card ${Date.now().toString(36)}`;
+    await fillDetails(page, title);
+    await page.getByLabel('Add caption files').setInputFiles(captions);
+    const filmId = await submitForReview(page);
+
+    // The resumed upload started where the server had stopped: the first half was not sent again.
+    assert.ok(patchOffsets.length > 0, 'no PATCH was sent after resuming');
+    assert.equal(patchOffsets[0], stopped, `resumed at ${patchOffsets[0]}, the server had ${stopped}`);
+    assert.equal(await receivedBytes(creator, uploadUrl).catch(() => size), size);
+
+    const percents = await waitForReview(page);
+    const film = await studioFilm(creator, filmId);
+    assert.equal(film.media.status, 'ready');
+    assert.equal(film.media.progress, 100, `progress seen: ${percents.join(', ')}`);
+    assert.equal(film.status, 'pending');
+    assert.deepEqual(
+      film.captions.map((caption) => caption.language),
+      ['en'],
+    );
+    const master = await (await creator.request.get(`${BASE_URL}${film.videoUrl}`)).text();
+    assert.match(master, /TYPE=SUBTITLES/);
+    assert.doesNotMatch(master, /RESOLUTION=1920x1080/, 'a 720p source gets no 1080p rendition');
+
+    // The creator's Films tab shows it pending.
+    await page.goto(`${BASE_URL}/creator-dashboard?tab=films`, { waitUntil: 'domcontentloaded' });
+    const row = page.getByRole('listitem', { name: title });
+    await row.getByText('Pending review').waitFor({ timeout: TIMEOUT_MS });
+    // Visitors never see a pending film.
+    assert.equal((await fetch(`${BASE_URL}/api/films/${filmId}`)).status, 404);
+
+    // ------------------------------------------------------------ an admin approves it
+    const adminPage = await admin.newPage();
+    const adminErrors = collectErrors(adminPage);
+    await adminPage.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
+    await signIn(adminPage, ADMIN);
+    await adminPage.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' });
+    await adminPage.getByRole('button', { name: `Approve ${title}` }).click({ timeout: TIMEOUT_MS });
+    await adminPage.getByText('Film status updated successfully').first().waitFor({ timeout: TIMEOUT_MS });
+
+    // It appears in /browse and plays.
+    const browse = await creator.newPage();
+    const browseDeadline = Date.now() + 30_000;
+    for (;;) {
+      await browse.goto(`${BASE_URL}/browse?q=${encodeURIComponent(title)}&type=all`, {
+        waitUntil: 'domcontentloaded',
+      });
+      const link = browse.getByRole('link', { name: title, exact: true }).first();
+      if (await link.isVisible({ timeout: 3_000 }).catch(() => false)) {
+        await link.click();
+        break;
+      }
+      assert.ok(Date.now() < browseDeadline, `${title} did not appear in /browse`);
+    }
+    await browse.waitForURL(/\/film\/\d+$/, { timeout: TIMEOUT_MS });
+    await browse.getByRole('button', { name: 'Play Now' }).click();
+    await browse.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, null, {
+      timeout: 30_000,
+    });
+    await browse.getByRole('button', { name: 'Subtitles' }).first().waitFor({ timeout: TIMEOUT_MS });
+    await browse.close();
+
+    // ------------------------------------------------------------ a second upload, rejected
+    await page.goto(`${BASE_URL}/uploadfilm`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Choose a video file').setInputFiles(makeClip('rejected.mp4', 3, '1M'));
+    const rejectedTitle = `Off Card ${Date.now().toString(36)}`;
+    await fillDetails(page, rejectedTitle);
+    await submitForReview(page);
+    await waitForReview(page);
+
+    const reason = `The sound is a single tone ${Date.now().toString(36)}; please add a soundtrack.`;
+    const since = Date.now();
+    await adminPage.reload({ waitUntil: 'domcontentloaded' });
+    await adminPage.getByRole('button', { name: `Reject ${rejectedTitle}` }).click({ timeout: TIMEOUT_MS });
+    await adminPage.getByLabel('Reason').fill(reason);
+    await adminPage.getByRole('button', { name: 'Reject film' }).click();
+    await adminPage.getByText('Film status updated successfully').first().waitFor({ timeout: TIMEOUT_MS });
+
+    await page.goto(`${BASE_URL}/creator-dashboard?tab=films`, { waitUntil: 'domcontentloaded' });
+    const rejectedRow = page.getByRole('listitem', { name: rejectedTitle });
+    const dashboardDeadline = Date.now() + 30_000;
+    while (!(await rejectedRow.getByText(reason, { exact: false }).isVisible())) {
+      assert.ok(Date.now() < dashboardDeadline, 'the reviewer’s reason did not reach the Films tab');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await page.reload({ waitUntil: 'domcontentloaded' });
+    }
+    const escaped = reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.equal(await readMail(address, new RegExp(`(${escaped})`), { since, timeoutMs: 30_000 }), reason);
+
+    assert.deepEqual(resumedErrors, []);
+    assert.deepEqual(adminErrors, []);
+  } finally {
+    await creator.close();
+    await admin.close();
+  }
+});
