@@ -7,7 +7,7 @@
  *   sink      curl PUTs a BENCH_UPLOAD_MB file (200) to a bare nginx started here, which writes the
  *             body to disk (WebDAV PUT): the machine's ceiling for receiving a file over HTTP
  *   tus-one   the same file through the gateway to catalog's tus endpoint in one PATCH (curl)
- *   tus-8mib  the same file in 8 MiB PATCHes, as the SPA sends it
+ *   tus-chunked  the same file in PATCHes of the SPA's chunk size (UPLOAD_CHUNK_BYTES, 50 MiB)
  * and prints MB/s for each and the ratios tus/sink. Then transcoding speed: catalog-worker's
  * transcode() on a BENCH_TRANSCODE_SECONDS (30) 1080p25 clip made by ffmpeg, as seconds of video
  * per wall-clock second.
@@ -24,11 +24,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { transcode } from '../../services/catalog/src/media/transcode.js';
+import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
+
 import { signIn } from '../lib/session.js';
 import { BenchError, run, setting } from '../lib/wrk.js';
 
 const MIB = 1024 * 1024;
-const CHUNK = 8 * MIB;
 
 /** A file of `bytes` random bytes (incompressible, so no layer can cheat). */
 function randomFile(path: string, bytes: number): void {
@@ -268,22 +269,29 @@ async function main(): Promise<void> {
       sink.stop();
     }
     const one = patchAll(createUpload(gatewayUrl, cookie, bytes), cookie, gatewayUrl, file, bytes, bytes);
-    const chunked = patchAll(createUpload(gatewayUrl, cookie, bytes), cookie, gatewayUrl, file, bytes, CHUNK);
+    const chunked = patchAll(
+      createUpload(gatewayUrl, cookie, bytes),
+      cookie,
+      gatewayUrl,
+      file,
+      bytes,
+      UPLOAD_CHUNK_BYTES,
+    );
 
     const mbps = (seconds: number) => bytes / MIB / seconds;
     const rows = [
       ['sink', 'curl PUT to a bare nginx writing the body to disk', sinkSeconds],
       ['tus-one', 'gateway → catalog tus, one PATCH', one],
-      ['tus-8mib', 'gateway → catalog tus, 8 MiB PATCHes (as the SPA)', chunked],
+      ['tus-chunked', `gateway → catalog tus, ${UPLOAD_CHUNK_BYTES / MIB} MiB PATCHes (as the SPA)`, chunked],
     ] as const;
     console.log(`\nUpload of ${bytes / MIB} MiB (random bytes)`);
     for (const [name, description, seconds] of rows) {
       console.log(
-        `${name.padEnd(9)} ${mbps(seconds).toFixed(1).padStart(8)} MiB/s ${seconds.toFixed(2).padStart(7)} s  ${description}`,
+        `${name.padEnd(12)} ${mbps(seconds).toFixed(1).padStart(8)} MiB/s ${seconds.toFixed(2).padStart(7)} s  ${description}`,
       );
     }
     console.log(`ratio tus-one/sink  ${(sinkSeconds / one).toFixed(2)}×`);
-    console.log(`ratio tus-8mib/sink ${(sinkSeconds / chunked).toFixed(2)}×`);
+    console.log(`ratio tus-chunked/sink ${(sinkSeconds / chunked).toFixed(2)}×`);
 
     const speed = await transcodeSpeed(dir, clipSeconds);
     console.log(

@@ -256,6 +256,9 @@ const EXTRA_ENV: Record<string, string[]> = {
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
 /** Autoscaled on CPU: the parts ops scale independently. */
 const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
+/** Film sources and uploads (the catalog image puts SOURCE_ROOT and UPLOAD_ROOT under /studio). */
+const STUDIO_USERS = ['catalog', 'catalog-worker'];
+
 /** The BullMQ workers: the media pipeline and the rollups. */
 const WORKERS = ['analytics-worker', 'catalog-worker'];
 /** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
@@ -484,6 +487,24 @@ describe('deployment descriptions', () => {
             `${dir} ${nameOf(deployment)}: migrate`,
           );
           assert.equal(migrate.image, pod.containers[0].image, `${dir} ${nameOf(deployment)}: migrate image`);
+        }
+      }
+    });
+
+    it('shares the ReadWriteMany studio volume (sources, uploads) between catalog and catalog-worker only', () => {
+      for (const [dir, objects] of renders()) {
+        const claim = named(objects, 'PersistentVolumeClaim', 'kinora-studio');
+        assert.ok(claim, `${dir}: no kinora-studio PVC`);
+        assert.deepEqual((claim.spec as { accessModes?: string[] }).accessModes, ['ReadWriteMany']);
+        for (const deployment of byKind(objects, 'Deployment')) {
+          const pod = podOf(deployment);
+          const volume = pod.volumes?.find((v) => v.persistentVolumeClaim?.claimName === 'kinora-studio');
+          const writer = STUDIO_USERS.includes(nameOf(deployment));
+          assert.equal(Boolean(volume), writer, `${dir} ${nameOf(deployment)}: studio volume`);
+          if (!volume) continue;
+          const mount = pod.containers[0].volumeMounts?.find((m) => m.name === volume.name);
+          assert.equal(mount?.mountPath, '/studio', `${dir} ${nameOf(deployment)}: studio mount path`);
+          assert.notEqual(mount?.readOnly, true);
         }
       }
     });
@@ -888,6 +909,8 @@ describe('deployment descriptions', () => {
           (v) => typeof v === 'string' && v.startsWith('media:'),
         );
         assert.equal(mountsMedia, MEDIA_WRITERS.includes(name), `compose ${name}: media volume`);
+        const mountsStudio = (service.volumes ?? []).includes('studio:/studio');
+        assert.equal(mountsStudio, STUDIO_USERS.includes(name), `compose ${name}: studio volume`);
       }
       for (const [name, service] of composeApps()) {
         assert.match(
