@@ -24,6 +24,7 @@ export * from './jobs/jobs';
 export * from './http/cause-in-error-field.interceptor';
 export * from './http/parse-id.pipe';
 export * from './http/page.query';
+export * from './http/ai-disclosure.dto';
 export * from './platform/seed-main';
 export * from './http/openapi';
 export * from './mail/mailer';

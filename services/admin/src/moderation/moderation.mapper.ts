@@ -1,4 +1,5 @@
-import type { AiDisclosureDto, PendingFilmDto } from './dto/pending-film.dto';
+import type { AiDisclosureDto } from '@kinora/common';
+import type { PendingFilmDto } from './dto/pending-film.dto';
 
 /** A row of the pending query: the item joined with its creator's account, when known. */
 export interface PendingFilmRow {

@@ -1,4 +1,3 @@
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { OutboxService, type EventContext } from '@kinora/common';
@@ -9,21 +8,7 @@ import {
   topicOf,
   type FilmReviewed,
 } from '@kinora/proto';
-
-interface ReviewedFilm {
-  status: string;
-  title: string;
-  description: string;
-  genre: string;
-  language: string;
-  duration_minutes: number;
-  release_year: number;
-  poster_url: string | null;
-  video_url: string | null;
-  created_at: Date;
-  creator_id: number;
-  user_id: string;
-}
+import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
 
 /**
  * Applies a moderator's decision from admin: a film still pending becomes published (published
@@ -51,12 +36,7 @@ export class FilmReviewedHandler {
       return;
     }
     const { em } = context;
-    const [film] = await em.execute<ReviewedFilm[]>(
-      `select f.status, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year,
-              f.poster_url, f.video_url, f.created_at, f.creator_id, c.user_id
-         from films f join creators c on c.id = f.creator_id where f.id = ? for update of f`,
-      [filmId],
-    );
+    const film = await selectFilmEventRow(em, filmId, { lock: true });
     if (film?.status !== 'pending') {
       this.logger.log(
         { filmId, status: film?.status ?? 'unknown' },
@@ -74,23 +54,7 @@ export class FilmReviewedHandler {
     this.outbox.add(
       em,
       FilmStatusChangedSchema,
-      {
-        filmId: BigInt(filmId),
-        status: event.decision,
-        previousStatus: FilmStatus.PENDING,
-        title: film.title,
-        creatorId: BigInt(film.creator_id),
-        creatorUserId: film.user_id,
-        genre: film.genre,
-        durationMinutes: film.duration_minutes,
-        posterUrl: film.poster_url ?? '',
-        description: film.description,
-        language: film.language,
-        releaseYear: film.release_year,
-        videoUrl: film.video_url ?? '',
-        submittedAt: timestampFromDate(new Date(film.created_at)),
-        reason: reason ?? '',
-      },
+      filmStatusEvent(film, { status, previousStatus: 'pending', reason }),
       String(filmId),
     );
   }

@@ -1,6 +1,7 @@
 import type { FilmStatus } from '@kinora/contracts';
 import type { SocialLinks } from '../creators/creator.entity';
-import { FilmDto, type AiDisclosureDto } from './dto/film.dto';
+import type { AiDisclosureDto } from '@kinora/common';
+import { FilmDto } from './dto/film.dto';
 
 export { FilmDto };
 

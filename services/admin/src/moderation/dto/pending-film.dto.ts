@@ -1,32 +1,8 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
-import { AI_PARTS } from '@kinora/contracts';
+import { AiDisclosureDto, PageQuery } from '@kinora/common';
 
 /** limit (default 20) and offset. */
 export class PendingFilmsQuery extends PageQuery {}
-
-/** How generative AI was used in a film, as its creator declared it (same shape as catalog's). */
-export class AiDisclosureDto {
-  @ApiProperty({ type: [String], description: 'The generative tools used (empty: none).' })
-  tools!: string[];
-
-  @ApiProperty({
-    enum: AI_PARTS,
-    enumName: 'AiPart',
-    isArray: true,
-    description: 'The parts made with them.',
-  })
-  parts!: string[];
-
-  @ApiProperty({ description: "Real people's likeness or voices appear." })
-  realLikeness!: boolean;
-
-  @ApiProperty({ description: 'Those people consented (always true when realLikeness is).' })
-  likenessConsent!: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  notes!: string | null;
-}
 
 export class PendingFilmUserDto {
   @ApiProperty()

@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AI_PARTS, FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
+import { AiDisclosureDto } from '@kinora/common';
+import { FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
 
 /** The creator's user as films and creators show it (from the users read model). */
 export class CreatorUserDto {
@@ -32,29 +33,6 @@ export class CreatorSummaryDto {
 
   @ApiProperty({ type: CreatorUserDto })
   user!: CreatorUserDto;
-}
-
-/** How generative AI was used in a film, as its creator declared it (docs/catalog.md). */
-export class AiDisclosureDto {
-  @ApiProperty({ type: [String], description: 'The generative tools used (empty: none).' })
-  tools!: string[];
-
-  @ApiProperty({
-    enum: AI_PARTS,
-    enumName: 'AiPart',
-    isArray: true,
-    description: 'The parts made with them.',
-  })
-  parts!: string[];
-
-  @ApiProperty({ description: "Real people's likeness or voices appear." })
-  realLikeness!: boolean;
-
-  @ApiProperty({ description: 'Those people consented (always true when realLikeness is).' })
-  likenessConsent!: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  notes!: string | null;
 }
 
 /** A caption track of a film (served as an HLS subtitle track). */
