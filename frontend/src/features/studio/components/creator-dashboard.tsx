@@ -3,12 +3,12 @@ import type { LucideIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { buttonClasses } from '@/components/ui/button';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 
 import { useStudioFilms } from '../api/studio-films';
 import type { StudioFilm } from '@/lib/api/types';
 import { filmStateOf, type FilmStateKind } from '../utils/film-state';
-import { DashboardTabs, type Tab } from './dashboard-tabs';
 import { StudioFilms } from './studio-films';
 
 const TAB_KEYS = ['overview', 'analytics', 'films', 'audience'] as const;
@@ -24,10 +24,10 @@ export function CreatorDashboard() {
   const active: TabKey = isTabKey(tabParam) ? tabParam : 'overview';
   const films = useStudioFilms();
 
-  const tabs: Tab<TabKey>[] = [
-    { key: 'overview', label: 'Overview', content: <Overview films={films.data} /> },
+  const tabs: TabItem<TabKey>[] = [
+    { value: 'overview', label: 'Overview', content: <Overview films={films.data} /> },
     {
-      key: 'analytics',
+      value: 'analytics',
       label: 'Analytics',
       content: (
         <ComingWithAnalytics
@@ -36,9 +36,9 @@ export function CreatorDashboard() {
         />
       ),
     },
-    { key: 'films', label: 'Films', content: <StudioFilms films={films} /> },
+    { value: 'films', label: 'Films', content: <StudioFilms films={films} /> },
     {
-      key: 'audience',
+      value: 'audience',
       label: 'Audience',
       content: (
         <ComingWithAnalytics
@@ -61,11 +61,11 @@ export function CreatorDashboard() {
           Upload New Film
         </Link>
       </div>
-      <DashboardTabs
+      <Tabs
         label="Creator dashboard"
-        tabs={tabs}
-        active={active}
-        onSelect={(key) => setSearchParams(key === 'overview' ? {} : { tab: key }, { replace: true })}
+        items={tabs}
+        value={active}
+        onValueChange={(key) => setSearchParams(key === 'overview' ? {} : { tab: key }, { replace: true })}
       />
     </div>
   );
