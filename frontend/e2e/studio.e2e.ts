@@ -269,7 +269,12 @@ test('a creator uploads through a cut connection, an admin approves, the film pl
         waitUntil: 'domcontentloaded',
       });
       const link = browse.getByRole('link', { name: title, exact: true }).first();
-      if (await link.isVisible({ timeout: 3_000 }).catch(() => false)) {
+      if (
+        await link.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await link.click();
         break;
       }
@@ -302,9 +307,12 @@ test('a creator uploads through a cut connection, an admin approves, the film pl
     await page.goto(`${BASE_URL}/creator-dashboard?tab=films`, { waitUntil: 'domcontentloaded' });
     const rejectedRow = page.getByRole('listitem', { name: rejectedTitle });
     const dashboardDeadline = Date.now() + 30_000;
-    while (!(await rejectedRow.getByText(reason, { exact: false }).isVisible())) {
+    for (;;) {
+      // The row is there as soon as the list has loaded; the reason once catalog has the decision.
+      await rejectedRow.waitFor({ timeout: TIMEOUT_MS });
+      if (await rejectedRow.getByText(reason, { exact: false }).isVisible()) break;
       assert.ok(Date.now() < dashboardDeadline, 'the reviewer’s reason did not reach the Films tab');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       await page.reload({ waitUntil: 'domcontentloaded' });
     }
     const escaped = reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
