@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { FilmDeletedHandler } from './moderation/film-deleted.handler';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
 import { ModerationModule } from './moderation/moderation.module';
 import { PrelaunchModule } from './prelaunch/prelaunch.module';
@@ -19,7 +20,7 @@ export class AppModule {
         PrelaunchModule,
         ReportsModule,
       ],
-      controllers: [FilmStatusChangedHandler],
+      controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
     };
   }
 }

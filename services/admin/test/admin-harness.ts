@@ -18,7 +18,13 @@ import {
   type TestKafka,
   type TestRedis,
 } from '@kinora/common/testing';
-import { EnvelopeSchema, FilmStatus, FilmStatusChangedSchema, topicOf } from '@kinora/proto';
+import {
+  EnvelopeSchema,
+  FilmDeletedSchema,
+  FilmStatus,
+  FilmStatusChangedSchema,
+  topicOf,
+} from '@kinora/proto';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -161,5 +167,28 @@ export async function deliver(events: { event: FilmFields; occurredAt?: Date; ev
     },
     20_000,
     'the film events processed',
+  );
+}
+
+/** Publishes catalog.film-deleted.v1 for `filmId` and waits until admin has processed it. */
+export async function deliverDeleted(filmId: number, occurredAt = new Date()): Promise<void> {
+  const eventId = randomUUID();
+  const message = create(FilmDeletedSchema, {
+    filmId: BigInt(filmId),
+    envelope: create(EnvelopeSchema, {
+      eventId,
+      occurredAt: timestampFromDate(occurredAt),
+      producer: 'catalog',
+    }),
+  });
+  await producer.send({
+    topic: `${kafka.prefix}${topicOf(FilmDeletedSchema)}`,
+    messages: [{ key: String(filmId), value: Buffer.from(toBinary(FilmDeletedSchema, message)) }],
+  });
+  await eventually(
+    async () =>
+      (await db.query('select 1 from processed_events where event_id = $1', [eventId])).rowCount === 1,
+    20_000,
+    'the deletion processed',
   );
 }

@@ -3,7 +3,9 @@
  * finished uploads (probe, captions, AI disclosure, nothing half-written), who sees what, edits,
  * captions and deletion.
  */
+import { fromBinary } from '@bufbuild/protobuf';
 import type { JobQueue } from '@kinora/common';
+import { FilmStatus, FilmStatusChangedSchema } from '@kinora/proto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FilmDto } from '../src/films/film.mapper';
@@ -29,6 +31,11 @@ import {
 } from './studio-harness';
 
 useCatalogApp('studio');
+
+const outboxKeys = async (topic: string) =>
+  (await app.db.query<{ key: string }>('select key from outbox where topic = $1', [topic])).rows.map(
+    (row) => row.key,
+  );
 
 describe('the studio', () => {
   let film: StudioFilmDto;
@@ -321,5 +328,31 @@ describe('the studio', () => {
     const queue = app.sut.get<JobQueue<MediaJobs>>(MEDIA);
     expect(await queue.queue.getJob(transcodeJobId(doomed.id))).toBeUndefined();
     expect((await call('GET', `/api/studio/films/${doomed.id}`, as(ADA))).status).toBe(404);
+    // The review queue and other read models learn of it (same transaction, outbox).
+    expect(await outboxKeys('catalog.film-deleted.v1')).toContain(String(doomed.id));
+  });
+
+  test('editing a playable film announces its new details; a film still transcoding announces nothing', async () => {
+    const uploadId = await upload(ADA, app.clips.other);
+    const pending = (await (
+      await call('POST', '/api/studio/films', as(ADA), filmBody(uploadId, 'Salt Flats'))
+    ).json()) as StudioFilmDto;
+    const announced = async () =>
+      (await outboxKeys('catalog.film-status-changed.v1')).filter((key) => key === String(pending.id)).length;
+    await call('PATCH', `/api/studio/films/${pending.id}`, as(ADA), { description: 'Still transcoding.' });
+    expect(await announced()).toBe(0);
+
+    await app.db.query(`update films set video_url = '/media/films/' || id || '/master.m3u8' where id = $1`, [
+      pending.id,
+    ]);
+    await call('PATCH', `/api/studio/films/${pending.id}`, as(ADA), { title: 'Salt Flats at Noon' });
+    expect(await announced()).toBe(1);
+    const { rows } = await app.db.query<{ payload: Buffer }>(
+      `select payload from outbox where topic = 'catalog.film-status-changed.v1' and key = $1`,
+      [String(pending.id)],
+    );
+    const event = fromBinary(FilmStatusChangedSchema, rows[0]!.payload);
+    expect(event).toMatchObject({ title: 'Salt Flats at Noon', status: FilmStatus.PENDING });
+    expect(event.aiDisclosure?.tools).toEqual(DISCLOSURE.tools);
   });
 });

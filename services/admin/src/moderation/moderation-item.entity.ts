@@ -24,7 +24,7 @@ export class ModerationItem {
   @Property({ type: 'text', nullable: true })
   posterUrl?: string | null;
 
-  /** pending | published | archived */
+  /** pending | published | archived, or deleted: a tombstone of a film its creator deleted */
   @Property({ type: 'text' })
   status!: string;
 

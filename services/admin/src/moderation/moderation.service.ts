@@ -58,7 +58,7 @@ export class ModerationService {
         const [item] = await em.execute<
           { status: string; video_url: string | null; decided_at: Date | null }[]
         >('select status, video_url, decided_at from moderation_items where film_id = ?', [filmId]);
-        if (!item) throw new NotFoundException(`Film ${filmId} not found`);
+        if (!item || item.status === 'deleted') throw new NotFoundException(`Film ${filmId} not found`);
         if (item.status !== 'pending' || item.decided_at) {
           throw new ConflictException(`Film ${filmId} is not pending review`);
         }

@@ -6,7 +6,7 @@ import { mapReport, type ReportRow } from './report.mapper';
 
 const REPORT_SELECT = `
   select r.*, u.email as u_email, u.first_name as u_first_name, u.last_name as u_last_name,
-         case when r.subject_type = 'film' then i.title end as film_title
+         case when r.subject_type = 'film' and i.status <> 'deleted' then i.title end as film_title
     from reports r
     left join known_users u on u.id = r.reporter_user_id
     left join moderation_items i on r.subject_type = 'film' and i.film_id = r.subject_id`;

@@ -10,12 +10,14 @@ import {
   ServiceUnavailableException,
   UnprocessableEntityException,
 } from '@nestjs/common';
-import { CONFIG, type Identity, type JobQueue } from '@kinora/common';
+import { CONFIG, OutboxService, type Identity, type JobQueue } from '@kinora/common';
 import { CAPTION_VTT_MAX_BYTES } from '@kinora/contracts';
+import { FilmDeletedSchema, FilmStatusChangedSchema } from '@kinora/proto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sourceRootOf, type Config } from '../config';
+import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
 import { MediaError, probe, type ProbeResult } from '../media/ffmpeg';
 import { MEDIA, type MediaJobs } from '../media/media.queue';
 import { MediaService, transcodeJobId } from '../media/media.service';
@@ -58,6 +60,7 @@ export class StudioService {
     private readonly media: MediaService,
     @Inject(MEDIA) private readonly queue: JobQueue<MediaJobs>,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly outbox: OutboxService,
   ) {
     this.sourceRoot = sourceRootOf(config);
   }
@@ -162,8 +165,18 @@ export class StudioService {
       if (dto.aiDisclosure !== undefined) {
         set('ai_disclosure', JSON.stringify(storedDisclosure(dto.aiDisclosure)), '::jsonb');
       }
-      if (sets.length > 0)
-        await em.execute(`update films set ${sets.join(', ')} where id = ?`, [...params, id]);
+      if (sets.length === 0) return;
+      await em.execute(`update films set ${sets.join(', ')} where id = ?`, [...params, id]);
+      // Read models of the film (the review queue, social's film summaries) take the new details.
+      const row = await selectFilmEventRow(em, id);
+      if (row?.video_url) {
+        this.outbox.add(
+          em,
+          FilmStatusChangedSchema,
+          filmStatusEvent(row, { previousStatus: row.status }),
+          String(id),
+        );
+      }
     });
     return this.get(identity, id);
   }
@@ -206,6 +219,7 @@ export class StudioService {
       }
       await job?.remove().catch(() => undefined);
       await em.execute('delete from films where id = ?', [id]);
+      this.outbox.add(em, FilmDeletedSchema, { filmId: BigInt(id) }, String(id));
     });
     await rm(filmSourceDir(this.sourceRoot, id), { recursive: true, force: true });
     await rm(join(this.config.MEDIA_ROOT, 'films', String(id)), { recursive: true, force: true });

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/catalog/v1/events.proto.
  */
 export const file_kinora_catalog_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxImwKDEFpRGlzY2xvc3VyZRINCgV0b29scxgBIAMoCRINCgVwYXJ0cxgCIAMoCRIVCg1yZWFsX2xpa2VuZXNzGAMgASgIEhgKEGxpa2VuZXNzX2NvbnNlbnQYBCABKAgSDQoFbm90ZXMYBSABKAkioAQKEUZpbG1TdGF0dXNDaGFuZ2VkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIPCgdmaWxtX2lkGAIgASgDEi0KBnN0YXR1cxgDIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSNgoPcHJldmlvdXNfc3RhdHVzGAQgASgOMh0ua2lub3JhLmNhdGFsb2cudjEuRmlsbVN0YXR1cxINCgV0aXRsZRgFIAEoCRISCgpjcmVhdG9yX2lkGAYgASgDEhcKD2NyZWF0b3JfdXNlcl9pZBgHIAEoCRINCgVnZW5yZRgIIAEoCRIYChBkdXJhdGlvbl9taW51dGVzGAkgASgFEhIKCnBvc3Rlcl91cmwYCiABKAkSEwoLZGVzY3JpcHRpb24YCyABKAkSEAoIbGFuZ3VhZ2UYDCABKAkSFAoMcmVsZWFzZV95ZWFyGA0gASgFEhEKCXZpZGVvX3VybBgOIAEoCRI2Cg1haV9kaXNjbG9zdXJlGA8gASgLMh8ua2lub3JhLmNhdGFsb2cudjEuQWlEaXNjbG9zdXJlEjAKDHN1Ym1pdHRlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGBEgASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxIp4BChFDcmVhdG9yUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIOiGKtRgdY2F0YWxvZy5jcmVhdG9yLXJlZ2lzdGVyZWQudjEqdwoKRmlsbVN0YXR1cxIbChdGSUxNX1NUQVRVU19VTlNQRUNJRklFRBAAEhcKE0ZJTE1fU1RBVFVTX1BFTkRJTkcQARIZChVGSUxNX1NUQVRVU19QVUJMSVNIRUQQAhIYChRGSUxNX1NUQVRVU19BUkNISVZFRBADYgZwcm90bzM", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxImwKDEFpRGlzY2xvc3VyZRINCgV0b29scxgBIAMoCRINCgVwYXJ0cxgCIAMoCRIVCg1yZWFsX2xpa2VuZXNzGAMgASgIEhgKEGxpa2VuZXNzX2NvbnNlbnQYBCABKAgSDQoFbm90ZXMYBSABKAkioAQKEUZpbG1TdGF0dXNDaGFuZ2VkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIPCgdmaWxtX2lkGAIgASgDEi0KBnN0YXR1cxgDIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSNgoPcHJldmlvdXNfc3RhdHVzGAQgASgOMh0ua2lub3JhLmNhdGFsb2cudjEuRmlsbVN0YXR1cxINCgV0aXRsZRgFIAEoCRISCgpjcmVhdG9yX2lkGAYgASgDEhcKD2NyZWF0b3JfdXNlcl9pZBgHIAEoCRINCgVnZW5yZRgIIAEoCRIYChBkdXJhdGlvbl9taW51dGVzGAkgASgFEhIKCnBvc3Rlcl91cmwYCiABKAkSEwoLZGVzY3JpcHRpb24YCyABKAkSEAoIbGFuZ3VhZ2UYDCABKAkSFAoMcmVsZWFzZV95ZWFyGA0gASgFEhEKCXZpZGVvX3VybBgOIAEoCRI2Cg1haV9kaXNjbG9zdXJlGA8gASgLMh8ua2lub3JhLmNhdGFsb2cudjEuQWlEaXNjbG9zdXJlEjAKDHN1Ym1pdHRlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGBEgASgJOiKKtRgeY2F0YWxvZy5maWxtLXN0YXR1cy1jaGFuZ2VkLnYxIp4BChFDcmVhdG9yUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIOiGKtRgdY2F0YWxvZy5jcmVhdG9yLXJlZ2lzdGVyZWQudjEiaQoLRmlsbURlbGV0ZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAM6G4q1GBdjYXRhbG9nLmZpbG0tZGVsZXRlZC52MSp3CgpGaWxtU3RhdHVzEhsKF0ZJTE1fU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTRklMTV9TVEFUVVNfUEVORElORxABEhkKFUZJTE1fU1RBVFVTX1BVQkxJU0hFRBACEhgKFEZJTE1fU1RBVFVTX0FSQ0hJVkVEEANiBnByb3RvMw", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * What a creator declared about the generative tools behind a film.
@@ -203,6 +203,32 @@ export type CreatorRegistered = Message<"kinora.catalog.v1.CreatorRegistered"> &
  */
 export const CreatorRegisteredSchema: GenMessage<CreatorRegistered> = /*@__PURE__*/
   messageDesc(file_kinora_catalog_v1_events, 2);
+
+/**
+ * A creator deleted a film that was never published (pending or archived). Keyed by film_id.
+ * Read models drop it; one that orders by time keeps a tombstone, so a late status event of the
+ * same film does not bring it back.
+ *
+ * @generated from message kinora.catalog.v1.FilmDeleted
+ */
+export type FilmDeleted = Message<"kinora.catalog.v1.FilmDeleted"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 film_id = 2;
+   */
+  filmId: bigint;
+};
+
+/**
+ * Describes the message kinora.catalog.v1.FilmDeleted.
+ * Use `create(FilmDeletedSchema)` to create a new message.
+ */
+export const FilmDeletedSchema: GenMessage<FilmDeleted> = /*@__PURE__*/
+  messageDesc(file_kinora_catalog_v1_events, 3);
 
 /**
  * @generated from enum kinora.catalog.v1.FilmStatus

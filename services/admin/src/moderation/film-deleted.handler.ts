@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventContext } from '@kinora/common';
+import { FilmDeletedSchema, topicOf, type FilmDeleted } from '@kinora/proto';
+
+/**
+ * A creator deleted a film that was never published: its moderation item becomes a tombstone
+ * (status deleted, at the deletion's time), so it leaves the queue and the counts, a decision on it
+ * is a 404, and a status event of the film older than the deletion (another topic, so it may
+ * arrive later) cannot bring it back.
+ */
+@Controller()
+export class FilmDeletedHandler {
+  @EventPattern(topicOf(FilmDeletedSchema), { ledgerKey: 'FilmDeletedHandler' })
+  async handle(@Payload() event: FilmDeleted, @Ctx() context: EventContext): Promise<void> {
+    await context.em.execute(
+      `insert into moderation_items (film_id, title, genre, duration_minutes, status, updated_at)
+       values (?, '', '', 0, 'deleted', ?)
+       on conflict (film_id) do update set status = 'deleted', updated_at = excluded.updated_at
+       where moderation_items.updated_at <= excluded.updated_at`,
+      [event.filmId.toString(), context.occurredAt],
+    );
+  }
+}
