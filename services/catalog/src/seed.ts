@@ -165,6 +165,13 @@ class Progress {
   }
 }
 
+/**
+ * Demo masters are 1280x720, like a creator's 720p upload, so the pipeline (which never upscales)
+ * gives them the 360p and 720p renditions. The generators run at 640x360 or less to stay cheap;
+ * the frame is doubled by nearest neighbour, which adds no blur to their hard edges.
+ */
+const MASTER_SCALE = 'scale=1280:720:flags=neighbor,setsar=1';
+
 /** Renders a film's source video from its generative recipe (cached: the same recipe renders once). */
 async function synthesize(film: DemoFilm, seconds: number, path: string, ffmpeg: string): Promise<void> {
   if (existsSync(path)) return;
@@ -186,6 +193,8 @@ async function synthesize(film: DemoFilm, seconds: number, path: string, ffmpeg:
     film.audio,
     '-t',
     String(seconds),
+    '-vf',
+    MASTER_SCALE,
     '-c:v',
     'libx264',
     '-preset',
@@ -342,7 +351,7 @@ async function seed(
         const seconds = small ? Math.min(film.seconds, SMALL_SECONDS) : film.seconds;
         // Named after the recipe, so an edited recipe renders anew.
         const recipe = createHash('sha256')
-          .update(`${film.video}|${film.audio}|${seconds}`)
+          .update(`${film.video}|${MASTER_SCALE}|${film.audio}|${seconds}`)
           .digest('hex')
           .slice(0, 10);
         const source = join(sourceRoot, 'seed', `${slug(film.title)}-${recipe}.mp4`);
