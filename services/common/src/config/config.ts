@@ -30,7 +30,8 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /** The relay's safety-net pass when no notification came (it wakes on each committed row). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(10_000),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

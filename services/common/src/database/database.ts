@@ -5,11 +5,13 @@ import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { OutboxMessage } from '../messaging/outbox.entity';
 import { DeadLetter, ProcessedEvent } from '../messaging/consumer.entities';
 import { MessagingTables20261121000000 } from '../messaging/messaging.migration';
+import { OutboxNotify20261123200000 } from '../messaging/outbox-notify.migration';
 
 /** Tables every service has: the outbox, the consumer ledger and dead letters. */
 export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage, ProcessedEvent, DeadLetter];
 export const MESSAGING_MIGRATIONS: MigrationObject[] = [
   { name: 'MessagingTables20261121000000', class: MessagingTables20261121000000 },
+  { name: 'OutboxNotify20261123200000', class: OutboxNotify20261123200000 },
 ];
 
 export interface DatabaseOptions {

@@ -6,6 +6,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
+import { Client } from 'pg';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
 import { KafkaService } from './kafka.service';
@@ -13,6 +14,8 @@ import { KafkaService } from './kafka.service';
 /** Only one relay per database publishes at a time, so events keep their outbox order. */
 const RELAY_LOCK = 74_202_611;
 const BATCH = 200;
+/** How often the relay looks for rows while it cannot listen for them. */
+const DISCONNECTED_POLL_MS = 250;
 
 interface Row {
   id: string;
@@ -22,10 +25,17 @@ interface Row {
   headers: Record<string, string>;
 }
 
+/** The channel the outbox's insert trigger notifies on commit (outbox-notify.migration.ts). */
+const CHANNEL = 'kinora_outbox';
+
 /**
  * Publishes committed outbox rows to Kafka and marks them published, in one database transaction.
  * A crash between the two publishes a row again on restart: at-least-once, which consumers absorb
  * by deduplicating on event_id.
+ *
+ * It wakes when an outbox row is committed (PostgreSQL NOTIFY, from this process or any other on
+ * the database) and otherwise sleeps OUTBOX_POLL_MS, a safety net, not the way events leave: an
+ * idle service makes no query. While the listening connection is down it polls 4 times a second.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -35,6 +45,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private wakeUp?: () => void;
   private pendingWake = false;
   private lastCleanup = 0;
+  private listener?: Client;
+  private listening = false;
 
   constructor(
     private readonly orm: MikroORM,
@@ -45,6 +57,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   onApplicationBootstrap(): void {
     this.running = true;
+    void this.listen();
     this.loop = this.run();
   }
 
@@ -52,6 +65,34 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.running = false;
     this.wake();
     await this.loop;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** LISTENs on its own connection; reconnects (with a pass, in case a notification was missed). */
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.config.DATABASE_URL });
+    this.listener = client;
+    const lost = (error?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.listening = false;
+      client.removeAllListeners();
+      void client.end().catch(() => undefined);
+      if (!this.running) return;
+      this.logger.warn({ err: error }, 'outbox listener lost; polling until it is back');
+      setTimeout(() => void this.listen(), 2_000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.wake());
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      this.listening = true;
+      this.wake();
+    } catch (error) {
+      lost(error as Error);
+    }
   }
 
   /** Asks for a pass soon (after the caller's transaction has had time to commit). */
@@ -72,7 +113,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.logger.warn({ err: error, failures }, 'outbox relay pass failed; will retry');
       }
       if (failures > 0) await this.sleep(Math.min(10_000, 250 * 2 ** failures), false);
-      else await this.sleep(this.config.OUTBOX_POLL_MS, true);
+      else await this.sleep(this.listening ? this.config.OUTBOX_POLL_MS : DISCONNECTED_POLL_MS, true);
     }
   }
 
