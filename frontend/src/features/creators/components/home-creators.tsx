@@ -1,6 +1,8 @@
 import { MousePointerClick, UsersRound } from 'lucide-react';
 import { useId, useState } from 'react';
 
+import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
+
 import { FilmCard } from '@/components/film/film-card';
 import { PersonChoice } from '@/components/ui/person-choice';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
@@ -8,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { formatFilmCount, formatFollowers } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
-import { cn } from '@/lib/utils';
 import type { Creator } from '@/lib/api/types';
 
 import { useFilmsOfCreators } from '../api/get-creator-films';
@@ -16,15 +17,13 @@ import { useCreators } from '../api/get-creators';
 import { useFollowedCreators } from '../api/get-followed-creators';
 import { VerifiedTick } from './verified-tick';
 
-type CreatorsView = 'featured' | 'following';
-
 /**
  * Home's Creators row (Featured, or Following: the creators the member follows) and 'Films by
  * Selected Creators': selecting creator cards toggles a highlighted selection whose films are listed below.
  */
 export function HomeCreators({ signedIn = false }: { signedIn?: boolean | null }) {
   const selectedHeadingId = useId();
-  const [view, setView] = useState<CreatorsView>('featured');
+  const [view, setView] = useState<FeaturedOrFollowing>('featured');
   const [selected, setSelected] = useState<Creator[]>([]);
   const featured = useCreators();
   const followed = useFollowedCreators({ enabled: signedIn === true && view === 'following' });
@@ -45,28 +44,7 @@ export function HomeCreators({ signedIn = false }: { signedIn?: boolean | null }
   const selectedFilms = useFilmsOfCreators(selected.map((creator) => creator.id));
   const films = selectedFilms.films;
 
-  const viewToggle = (
-    <div
-      role="group"
-      aria-label="Which creators"
-      className="inline-flex rounded-full border border-white/10 bg-white/5 p-0.5"
-    >
-      {(['featured', 'following'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={view === option}
-          onClick={() => setView(option)}
-          className={cn(
-            'rounded-full px-3 py-1 text-xs font-semibold transition-colors',
-            view === option ? 'bg-fg text-background' : 'text-fg-muted hover:text-fg',
-          )}
-        >
-          {option === 'featured' ? 'Featured' : 'Following'}
-        </button>
-      ))}
-    </div>
-  );
+  const viewToggle = <FeaturedFollowingToggle label="Which creators" value={view} onChange={setView} />;
 
   return (
     <>

@@ -1,5 +1,7 @@
 import { BadgeCheck, Film, MousePointerClick, PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
+
+import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
 import { Link } from 'react-router-dom';
 
 import { PersonChoice } from '@/components/ui/person-choice';
@@ -9,20 +11,17 @@ import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { filmPath } from '@/config/paths';
 import { formatFollowers } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
-import { cn } from '@/lib/utils';
 import type { Critic } from '@/lib/api/types';
 
 import { useFollowedCritics } from '../api/critic-follows';
 import { useCritics, useCriticRecommendations } from '../api/get-critics';
-
-type CriticsView = 'featured' | 'following';
 
 /**
  * Home's Critics row (Featured or Following) and, once a critic is selected, 'Critic
  * Recommendations': the films that critic rated highest. Selecting the same critic again clears it.
  */
 export function HomeCritics() {
-  const [view, setView] = useState<CriticsView>('featured');
+  const [view, setView] = useState<FeaturedOrFollowing>('featured');
   const [selected, setSelected] = useState<number | null>(null);
   const critics = useCritics();
   const followed = useFollowedCritics(view === 'following');
@@ -35,28 +34,7 @@ export function HomeCritics() {
   const pending = critics.isPending || (view === 'following' && followed.isPending);
   const selectedCritic = critics.data?.find((critic) => critic.id === selected) ?? null;
 
-  const viewToggle = (
-    <div
-      role="group"
-      aria-label="Which critics"
-      className="inline-flex rounded-full border border-white/10 bg-white/5 p-0.5"
-    >
-      {(['featured', 'following'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={view === option}
-          onClick={() => setView(option)}
-          className={cn(
-            'rounded-full px-3 py-1 text-xs font-semibold transition-colors',
-            view === option ? 'bg-fg text-background' : 'text-fg-muted hover:text-fg',
-          )}
-        >
-          {option === 'featured' ? 'Featured' : 'Following'}
-        </button>
-      ))}
-    </div>
-  );
+  const viewToggle = <FeaturedFollowingToggle label="Which critics" value={view} onChange={setView} />;
 
   return (
     <>
