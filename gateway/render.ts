@@ -26,6 +26,7 @@ export const GATEWAY_VAR_NAMES = [
   'MEDIA_ROOT',
   'NJS_MODULE',
   'NGINX_PREFIX',
+  'IDENTITY_MARKS_DIR',
   'NGINX_USER',
   'ERROR_LOG',
   'ACCESS_LOG',
@@ -43,11 +44,12 @@ export const GATEWAY_CONF_FILES = [
   'mime.types',
   'health.js',
   'errors.js',
+  'identity.js',
 ] as const;
 
 const TEMP_DIRS = ['client_body_temp', 'proxy_temp', 'fastcgi_temp', 'uwsgi_temp', 'scgi_temp'] as const;
 const DEBIAN_NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
-const PATH_VARS: readonly GatewayVarName[] = ['SPA_ROOT', 'MEDIA_ROOT', 'NGINX_PREFIX'];
+const PATH_VARS: readonly GatewayVarName[] = ['SPA_ROOT', 'MEDIA_ROOT', 'NGINX_PREFIX', 'IDENTITY_MARKS_DIR'];
 
 export interface RenderGatewayOptions {
   /** Directory receiving nginx.conf and its includes. Default: <NGINX_PREFIX>/conf. */
@@ -107,6 +109,8 @@ export function defaultGatewayVars(repoRoot: string): GatewayVars {
     MEDIA_ROOT: join(run, 'media'),
     NJS_MODULE: DEBIAN_NJS_MODULE,
     NGINX_PREFIX: join(run, 'nginx'),
+    // Kept by gateway/identity-marks.ts, read by identity.js.
+    IDENTITY_MARKS_DIR: join(run, 'nginx', 'identity'),
     // Workers run as the invoking user so they can read the checkout and write the prefix.
     NGINX_USER: userInfo().username,
     ERROR_LOG: join(run, 'logs', 'gateway-error.log'),

@@ -209,3 +209,10 @@ export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The admin queues (pending films, reports, waitlist, feedback) page by this many by default. */
 export const ADMIN_LIST_DEFAULT_LIMIT = 20;
+
+/**
+ * The Redis stream (under the services' REDIS_PREFIX) on which auth announces identity changes
+ * and the gateway's identity marks follow them: entries `user <uuid> version <n>` (docs/accounts.md,
+ * "Sessions").
+ */
+export const IDENTITY_CHANGES_STREAM = 'identity:changes';

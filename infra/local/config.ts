@@ -1,6 +1,8 @@
 // The local runner's single source of configuration: paths, ports, databases and the
 // environment each process gets. Everything in infra/local imports from here; the runtime
 // contract (ports, database names, env names) is written down once, in this file.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -54,6 +56,24 @@ export const MAILDEV = {
   bin: join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev'),
   apiUrl: `http://${HOST}:1080/email`,
 } as const;
+
+/**
+ * The keys that sign session cookies, shared by auth and the gateway: SESSION_SIGNING_KEYS when
+ * set, else one made for this checkout on first use and kept in .run (so `make down && make up`
+ * keeps everyone signed in).
+ */
+export function sessionSigningKeys(): string {
+  if (process.env.SESSION_SIGNING_KEYS) return process.env.SESSION_SIGNING_KEYS;
+  const file = join(RUN_DIR, 'session-signing-key');
+  if (!existsSync(file)) {
+    mkdirSync(RUN_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** How long the gateway trusts a signed session cookie on its own (auth's default unless set). */
+export const SESSION_TOKEN_TTL_SECONDS = process.env.SESSION_TOKEN_TTL_SECONDS ?? '600';
 
 export const POSTGRES_URL = process.env.KINORA_POSTGRES_URL ?? `postgres://postgres@${HOST}:5432`;
 export const REDIS_URL = process.env.KINORA_REDIS_URL ?? `redis://${HOST}:6379`;
@@ -140,6 +160,8 @@ export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEn
   }
   if (service === 'auth') {
     if (process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = process.env.ADMIN_EMAILS;
+    env.SESSION_SIGNING_KEYS = sessionSigningKeys();
+    env.SESSION_TOKEN_TTL_SECONDS = SESSION_TOKEN_TTL_SECONDS;
   }
   // catalog writes films and posters, auth writes uploaded avatars.
   if (service === 'catalog' || service === 'auth') env.MEDIA_ROOT = MEDIA_ROOT;

@@ -10,14 +10,18 @@ import {
   MEDIA_ROOT,
   NGINX_CONF_DIR,
   NGINX_PREFIX,
+  REDIS_URL,
   ROOT,
   SERVICES,
+  SESSION_TOKEN_TTL_SECONDS,
   WORKERS,
   type ServiceName,
   serviceDir,
   serviceEntry,
   serviceEnv,
+  sessionSigningKeys,
 } from './config';
+import { resolveGatewayVars } from '../../gateway/render';
 import {
   RunnerError,
   capture,
@@ -63,6 +67,7 @@ export const APP_PROCESSES: readonly AppProcess[] = [
 ];
 
 const NGINX = 'nginx';
+const IDENTITY_MARKS = 'identity-marks';
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 /** A process some Kinora checkout started (a service, worker or the gateway's nginx). */
@@ -144,9 +149,13 @@ export async function restartServices(): Promise<void> {
   say(`Started ${started.map((p) => `${p.name}:${p.port}`).join(', ')}`);
 }
 
-/** Renders the gateway's nginx.conf (gateway/render.ts) and (re)starts nginx in the foreground. */
+/**
+ * Renders the gateway's nginx.conf (gateway/render.ts) and (re)starts nginx in the foreground,
+ * with the process that keeps its identity marks (gateway/identity-marks.ts) beside it.
+ */
 export async function restartNginx(): Promise<void> {
   await stop(NGINX);
+  await stop(IDENTITY_MARKS);
   await claimPort(GATEWAY_PORT, 'gateway');
   for (const dir of [NGINX_CONF_DIR, join(NGINX_PREFIX, 'logs'), join(NGINX_PREFIX, 'temp'), MEDIA_ROOT]) {
     mkdirSync(dir, { recursive: true });
@@ -168,7 +177,21 @@ export async function restartNginx(): Promise<void> {
   } catch (error) {
     throw new RunnerError(`the rendered gateway config is invalid: ${(error as Error).message}`);
   }
-  const pid = start(NGINX, 'nginx', args);
+  const gatewayEnv = {
+    PATH: process.env.PATH,
+    TZ: process.env.TZ,
+    KINORA_SESSION_SIGNING_KEYS: sessionSigningKeys(),
+  };
+  start(IDENTITY_MARKS, process.execPath, ['--import', 'tsx', join(ROOT, 'gateway', 'identity-marks.ts')], {
+    env: {
+      ...gatewayEnv,
+      REDIS_URL,
+      REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'kinora:',
+      IDENTITY_MARKS_DIR: resolveGatewayVars(ROOT).IDENTITY_MARKS_DIR,
+      SESSION_TOKEN_TTL_SECONDS,
+    },
+  });
+  const pid = start(NGINX, 'nginx', args, { env: gatewayEnv });
   await waitForPort(NGINX, GATEWAY_PORT, 30_000);
   say(`nginx started (pid ${pid}) on port ${GATEWAY_PORT}`);
 }
@@ -216,4 +239,4 @@ export async function waitForGateway(timeoutMs = 120_000): Promise<void> {
 }
 
 /** Names of the gateway and app processes, in the order `down` stops them. */
-export const APP_STOP_ORDER: readonly string[] = [NGINX, ...APP_PROCESSES.map((p) => p.name)];
+export const APP_STOP_ORDER: readonly string[] = [NGINX, IDENTITY_MARKS, ...APP_PROCESSES.map((p) => p.name)];

@@ -6,12 +6,14 @@ import { IdentityController } from './identity/identity.controller';
 import { ListCountsChangedHandler } from './lists/list-counts-changed.handler';
 import { CreatorRegisteredHandler } from './roles/creator-registered.handler';
 import { CriticRegisteredHandler } from './roles/critic-registered.handler';
+import { IdentityFeed } from './sessions/identity-feed';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { RateLimiter } from './sign-in/rate-limiter';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignInService } from './sign-in/sign-in.service';
 import { AvatarBodyParser } from './users/avatar-body.parser';
+import { UserChanges } from './users/user-changes';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -30,7 +32,16 @@ export class AppModule {
         CriticRegisteredHandler,
         ListCountsChangedHandler,
       ],
-      providers: [AvatarBodyParser, UsersService, SessionsService, SignInService, RateLimiter, MailerService],
+      providers: [
+        AvatarBodyParser,
+        UsersService,
+        UserChanges,
+        IdentityFeed,
+        SessionsService,
+        SignInService,
+        RateLimiter,
+        MailerService,
+      ],
     };
   }
 }

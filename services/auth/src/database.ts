@@ -1,3 +1,4 @@
+import { IdentityVersion20261124100000 } from './migrations/identity-version.migration';
 import { ListCounts20261123004200 } from './migrations/list-counts.migration';
 import { SignInAndSessions20261121005000 } from './migrations/sign-in.migration';
 import { Users20261121001000 } from './migrations/users.migration';
@@ -11,5 +12,6 @@ export const DATABASE = {
     { name: 'Users20261121001000', class: Users20261121001000 },
     { name: 'SignInAndSessions20261121005000', class: SignInAndSessions20261121005000 },
     { name: 'ListCounts20261123004200', class: ListCounts20261123004200 },
+    { name: 'IdentityVersion20261124100000', class: IdentityVersion20261124100000 },
   ],
 };

@@ -1,5 +1,7 @@
+export * from './cache/invalidated-cache';
 export * from './config/config';
 export * from './database/database';
+export * from './database/pg-listener';
 export * from './health/health';
 export * from './http/errors';
 export * from './http/input-guard';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, Redirect, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookie, sessionTokenOf } from './session-cookie';
+import { clearSessionCookie, sessionCookieOf } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
 @ApiTags('sessions')
@@ -41,8 +41,8 @@ export class SessionsController {
   login(): void {}
 
   private async endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = sessionTokenOf(request.headers.cookie);
-    if (token) await this.sessions.revoke(token);
+    const cookie = sessionCookieOf(request.headers.cookie);
+    if (cookie) await this.sessions.revoke(cookie);
     clearSessionCookie(request, reply);
   }
 }

@@ -1,21 +1,46 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, type Identity, type Role } from '@kinora/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import { IdentityFeed } from './identity-feed';
 import { Session } from './session.entity';
+import { isBareToken, signSession, verifySession } from './session-token';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A live session: who holds it, and the cookie value (signed now) that vouches for it. */
+export interface SignedSession {
+  identity: Identity;
+  cookie: string;
+  /** When the session itself ends: the cookie's Max-Age. */
+  expiresAt: Date;
+}
+
+interface SessionRow {
+  user_id: string;
+  expires_at: Date;
+  is_admin: boolean;
+  roles: string[];
+  identity_version: string;
+}
+
+/**
+ * Sessions live in the database; the cookie carries the session's secret token plus the signed
+ * claims that let the gateway trust it without asking (session-token.ts, docs/accounts.md).
+ */
 @Injectable()
 export class SessionsService {
+  private readonly logger = new Logger(SessionsService.name);
+
   constructor(
     private readonly em: EntityManager,
+    private readonly feed: IdentityFeed,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  /** Opens a session for the user inside the caller's transaction; returns the cookie token. */
-  open(em: EntityManager, userId: string, userAgent: string | undefined): { token: string; expiresAt: Date } {
+  /** Opens a session for the user inside the caller's transaction; returns its signed cookie. */
+  async open(em: EntityManager, userId: string, userAgent: string | undefined): Promise<SignedSession> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_DAYS * 24 * 3600 * 1000);
     em.persist(
@@ -26,26 +51,74 @@ export class SessionsService {
         userAgent: userAgent?.slice(0, 512) ?? null,
       }),
     );
-    return { token, expiresAt };
+    await em.flush();
+    const [row] = await em.execute<SessionRow[]>(
+      `select s.user_id, s.expires_at, u.is_admin, u.roles, u.identity_version
+         from sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
+      [hashOf(token)],
+    );
+    return this.sign(token, row!);
   }
 
-  /** Who holds this token: null when it is unknown, expired or revoked. */
-  async identify(token: string): Promise<Identity | null> {
-    const [row] = await this.em.fork().execute<{ user_id: string; is_admin: boolean; roles: string[] }[]>(
-      `select s.user_id, u.is_admin, u.roles from sessions s join users u on u.id = s.user_id
+  /**
+   * The session behind a cookie value (signed, expired or not, or a bare token from before signed
+   * cookies), looked up in the database, with a freshly signed cookie; null when the cookie is not
+   * ours or the session is unknown, expired or revoked.
+   */
+  async identify(cookie: string): Promise<SignedSession | null> {
+    const claims = verifySession(cookie, this.config.SESSION_SIGNING_KEYS);
+    const token = claims?.token ?? (isBareToken(cookie) ? cookie : undefined);
+    if (!token) return null;
+    const [row] = await this.em.fork().execute<SessionRow[]>(
+      `select s.user_id, s.expires_at, u.is_admin, u.roles, u.identity_version
+         from sessions s join users u on u.id = s.user_id
         where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
       [hashOf(token)],
     );
-    if (!row) return null;
-    const roles = [...(row.is_admin ? ['admin'] : []), ...row.roles] as Role[];
-    return { userId: row.user_id, roles };
+    if (!row || (claims && claims.userId !== row.user_id)) return null;
+    return this.sign(token, row);
   }
 
-  async revoke(token: string): Promise<void> {
-    await this.em
+  /**
+   * Revokes the session of a cookie (its token proves it, whatever the signature) and tells the
+   * gateways at once; the users trigger has moved the user's identity version in the same commit.
+   */
+  async revoke(cookie: string): Promise<void> {
+    const token = cookie.split('.')[0] ?? '';
+    if (!isBareToken(token)) return;
+    const revoked = await this.em
       .fork()
-      .execute('update sessions set revoked_at = now() where token_hash = ? and revoked_at is null', [
-        hashOf(token),
-      ]);
+      .execute<{ user_id: string }[]>(
+        'update sessions set revoked_at = now() where token_hash = ? and revoked_at is null returning user_id',
+        [hashOf(token)],
+      );
+    const userId = revoked[0]?.user_id;
+    if (!userId) return;
+    // Every replica also announces it when the change notification reaches it; saying it here too
+    // keeps a logout quick even while this replica's listening connection is down.
+    try {
+      const version = await this.feed.currentVersion(userId);
+      if (version !== null) await this.feed.announce(userId, version);
+    } catch (error) {
+      this.logger.warn({ err: error, userId }, 'could not announce a revoked session');
+    }
+  }
+
+  private sign(token: string, row: SessionRow): SignedSession {
+    const roles = [...(row.is_admin ? ['admin'] : []), ...row.roles] as Role[];
+    const expiresAt = new Date(row.expires_at);
+    const cookie = signSession(
+      {
+        token,
+        userId: row.user_id,
+        roles,
+        identityVersion: Number(row.identity_version),
+        expiresAt: Math.floor(
+          Math.min(Date.now() + this.config.SESSION_TOKEN_TTL_SECONDS * 1000, expiresAt.getTime()) / 1000,
+        ),
+      },
+      this.config.SESSION_SIGNING_KEYS,
+    );
+    return { identity: { userId: row.user_id, roles }, cookie, expiresAt };
   }
 }

@@ -34,12 +34,12 @@ export class SignInController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserDto> {
-    const { user, token, expiresAt } = await this.signIn.verifyCode(
+    const { user, cookie, expiresAt } = await this.signIn.verifyCode(
       body.email,
       body.code,
       request.headers['user-agent'],
     );
-    setSessionCookie(request, reply, token, expiresAt);
+    setSessionCookie(request, reply, cookie, expiresAt);
     return mapUser(user);
   }
 }

@@ -29,7 +29,8 @@ const minutes = (seconds: number) => {
 
 export interface SignedIn {
   user: User;
-  token: string;
+  /** The session cookie's value. */
+  cookie: string;
   expiresAt: Date;
 }
 
@@ -133,7 +134,8 @@ export class SignInService {
         }
         await em.execute('delete from sign_in_codes where email = ?', [email]);
         const user = await this.users.signIn(em, email);
-        return { user, ...this.sessions.open(em, user.id, userAgent) };
+        const { cookie, expiresAt } = await this.sessions.open(em, user.id, userAgent);
+        return { user, cookie, expiresAt };
       });
     if ('failure' in outcome) throw new SignInException(HttpStatus.BAD_REQUEST, outcome.failure);
     return outcome;

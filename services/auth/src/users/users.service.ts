@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { NotAnImageError, removeStoredAvatar, storeAvatar } from './avatar-image';
 import type { UpdateUserDto } from './dto/update-user.dto';
 import { User, type UserRole } from './user.entity';
+import { UserChanges } from './user-changes';
 import { toUserProfile } from './user.mapper';
 
 @Injectable()
@@ -16,6 +17,7 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly changes: UserChanges,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -50,7 +52,7 @@ export class UsersService {
   }
 
   async update(userId: string, changes: UpdateUserDto): Promise<User> {
-    return this.em.fork().transactional(async (em) => {
+    const user = await this.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw new UnauthorizedException('Unauthorized');
       if (changes.firstName !== undefined) user.firstName = changes.firstName || null;
@@ -59,6 +61,8 @@ export class UsersService {
       await this.publishUpdate(em, user);
       return user;
     });
+    this.changes.forget(userId);
+    return user;
   }
 
   /**
@@ -94,6 +98,7 @@ export class UsersService {
         await removeStoredAvatar(url, this.config.MEDIA_ROOT);
         throw error;
       });
+    this.changes.forget(userId);
     await removeStoredAvatar(previous, this.config.MEDIA_ROOT).catch((error: unknown) =>
       this.logger.warn({ err: error }, 'could not remove a replaced avatar'),
     );
