@@ -212,6 +212,7 @@ describe('gateway (real nginx, fake services)', () => {
       SPA_ROOT: spaRoot,
       MEDIA_ROOT: mediaRoot,
       NGINX_PREFIX: join(dir, 'prefix'),
+      IDENTITY_MARKS_DIR: join(dir, 'identity'),
       ERROR_LOG: join(dir, 'logs', 'error.log'),
       ACCESS_LOG: join(dir, 'logs', 'access.log'),
     };
