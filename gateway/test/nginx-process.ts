@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { renderGateway, type GatewayVarName } from '../render.js';
+import { renderGateway, type GatewayVarName } from '../render';
 
 const HOST = '127.0.0.1';
 const UPSTREAMS = ['AUTH', 'CATALOG', 'SOCIAL', 'ADS', 'ANALYTICS', 'ADMIN'] as const;
