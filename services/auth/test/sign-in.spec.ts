@@ -137,8 +137,9 @@ describe('passwordless sign-in', () => {
     expect(user.subscriptionType).toBe('free');
 
     const setCookie = String(response.headers['set-cookie']);
+    // The session's secret token, then the signed claims the gateway checks (session-token.ts).
     expect(setCookie).toMatch(
-      /^kinora_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+      /^kinora_session=[A-Za-z0-9_-]{43}\.[0-9a-f-]{36}\.-\.\d+\.\d+\.[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
     );
     const cookie = sessionCookie(setCookie);
     expect(await identityOf(cookie)).toStrictEqual({ userId: user.id, roles: '' });

@@ -120,7 +120,9 @@ async function signIn(via: TestGateway): Promise<{ userId: string; cookie: strin
 
 /** GET /api/auth/user through a gateway: the status, and the cookie the gateway set, if any. */
 async function currentUser(via: TestGateway, cookie: string) {
-  const response = await fetch(`${via.url}/api/auth/user`, { headers: { cookie: `kinora_session=${cookie}` } });
+  const response = await fetch(`${via.url}/api/auth/user`, {
+    headers: { cookie: `kinora_session=${cookie}` },
+  });
   await response.arrayBuffer();
   const renewed = /^kinora_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   return { status: response.status, renewed };
@@ -177,7 +179,11 @@ test('a role granted by an event reaches every gateway: the next request carries
   const { userId, cookie } = await signIn(gateways[0]!);
   expect(verifySession(cookie, [KEY])!.roles).toStrictEqual([]);
   const event = create(CreatorRegisteredSchema, {
-    envelope: create(EnvelopeSchema, { eventId: randomUUID(), occurredAt: timestampNow(), producer: 'catalog' }),
+    envelope: create(EnvelopeSchema, {
+      eventId: randomUUID(),
+      occurredAt: timestampNow(),
+      producer: 'catalog',
+    }),
     creatorId: 9n,
     userId,
   });
@@ -191,7 +197,11 @@ test('a role granted by an event reaches every gateway: the next request carries
   });
   await producer.disconnect();
   for (const gateway of gateways) {
-    const renewed = await eventually(async () => (await currentUser(gateway, cookie)).renewed, 20_000, 'a renewal');
+    const renewed = await eventually(
+      async () => (await currentUser(gateway, cookie)).renewed,
+      20_000,
+      'a renewal',
+    );
     expect(verifySession(renewed, [KEY])!.roles).toStrictEqual(['creator']);
     expect(await currentUser(gateway, renewed)).toStrictEqual({ status: 200, renewed: undefined });
   }
