@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 /**
  * Signed-in identity across replicas: two auth replicas on one database, each behind a gateway of
  * its own (real nginx with identity.js, and its identity-marks follower on Redis), as two gateway
@@ -39,6 +40,7 @@ import { DATABASE } from '../src/database';
 import { verifySession } from '../src/sessions/session-token';
 
 const KEY = randomBytes(32).toString('base64url');
+const ADMIN = `admin-${suffix()}@example.com`;
 const TOKEN_TTL_SECONDS = 10;
 
 let database: TestDatabase;
@@ -67,6 +69,7 @@ beforeAll(async () => {
       extra: {
         LOG_LEVEL: 'silent',
         SMTP_URL: mail.smtpUrl,
+        ADMIN_EMAILS: ADMIN,
         MEDIA_ROOT: tmpdir(),
         SESSION_SIGNING_KEYS: KEY,
         SESSION_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
@@ -98,8 +101,10 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 
-async function signIn(via: TestGateway): Promise<{ userId: string; cookie: string }> {
-  const email = `member-${suffix()}@example.com`;
+async function signIn(
+  via: TestGateway,
+  email = `member-${suffix()}@example.com`,
+): Promise<{ userId: string; cookie: string }> {
   const sent = await fetch(`${via.url}/api/auth/send-code`, {
     method: 'POST',
     headers: json,
@@ -173,6 +178,30 @@ test('a signed-out cookie is refused through both gateways and by both replicas 
   expect(userId).not.toBe(other.userId);
   // The user's other sessions go on working.
   for (const gateway of gateways) expect((await currentUser(gateway, other.cookie)).status).toBe(200);
+});
+
+test('an admin ends every session of a user: refused everywhere within a second', async () => {
+  const admin = await signIn(gateways[1]!, ADMIN);
+  const target = await signIn(gateways[0]!);
+  const second = await signIn(gateways[1]!);
+  const end = (userId: string, cookie: string) =>
+    fetch(`${gateways[1]!.url}/api/auth/users/${userId}/sessions`, {
+      method: 'DELETE',
+      headers: { cookie: `kinora_session=${cookie}` },
+    });
+  expect((await end(target.userId, second.cookie)).status).toBe(403);
+  expect((await end('not-a-uuid', admin.cookie)).status).toBe(400);
+  expect((await end(randomUUID(), admin.cookie)).status).toBe(404);
+  expect((await end(target.userId, admin.cookie)).status).toBe(204);
+  const started = Date.now();
+  for (const gateway of gateways) {
+    while ((await currentUser(gateway, target.cookie)).status !== 401) {
+      if (Date.now() - started > 5_000) throw new Error('an ended session still works');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect((await currentUser(gateways[0]!, second.cookie)).status).toBe(200);
 });
 
 test('a role granted by an event reaches every gateway: the next request carries it in a renewed cookie', async () => {

@@ -1,5 +1,18 @@
-import { Controller, Get, HttpCode, Post, Redirect, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Redirect,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, Roles } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, sessionCookieOf } from './session-cookie';
 import { SessionsService } from './sessions.service';
@@ -19,6 +32,20 @@ export class SessionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.endSession(request, reply);
+  }
+
+  /** An admin ends every session of a user, as if each had signed out (docs/accounts.md). */
+  @Delete('auth/users/:userId/sessions')
+  @Roles('admin')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Admins: end every session of a user (each stops working within a second)' })
+  @ApiParam({ name: 'userId', format: 'uuid' })
+  @ApiNoContentResponse({ description: "The user's sessions are ended (also when there were none)." })
+  @ApiErrorResponses(400, 401, 403, 404)
+  async endSessions(
+    @Param('userId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) userId: string,
+  ): Promise<void> {
+    if (!(await this.sessions.revokeAll(userId))) throw new NotFoundException(`User ${userId} not found`);
   }
 
   /** Browser navigation: ends the session, then home. */

@@ -93,9 +93,27 @@ export class SessionsService {
         [hashOf(token)],
       );
     const userId = revoked[0]?.user_id;
-    if (!userId) return;
-    // Every replica also announces it when the change notification reaches it; saying it here too
-    // keeps a logout quick even while this replica's listening connection is down.
+    if (userId) await this.announce(userId);
+  }
+
+  /** Revokes every live session of a user; false when there is no such user. */
+  async revokeAll(userId: string): Promise<boolean> {
+    const [user] = await this.em
+      .fork()
+      .execute<{ id: string }[]>('select id from users where id = ?', [userId]);
+    if (!user) return false;
+    await this.em
+      .fork()
+      .execute('update sessions set revoked_at = now() where user_id = ? and revoked_at is null', [userId]);
+    await this.announce(userId);
+    return true;
+  }
+
+  /**
+   * Every replica also announces a revocation when the change notification reaches it; saying it
+   * here too keeps a logout quick even while this replica's listening connection is down.
+   */
+  private async announce(userId: string): Promise<void> {
     try {
       const version = await this.feed.currentVersion(userId);
       if (version !== null) await this.feed.announce(userId, version);
