@@ -6,8 +6,8 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Client } from 'pg';
 import { CONFIG, type BaseConfig } from '../config/config';
+import { PgListener } from '../database/pg-listener';
 import { MetricsService } from '../metrics/metrics';
 import { KafkaService } from './kafka.service';
 
@@ -45,19 +45,27 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private wakeUp?: () => void;
   private pendingWake = false;
   private lastCleanup = 0;
-  private listener?: Client;
-  private listening = false;
+  /** Wakes the relay on every committed outbox row; a pass follows each (re)connection. */
+  private readonly listener: PgListener;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly kafka: KafkaService,
     private readonly metrics: MetricsService,
     @Inject(CONFIG) private readonly config: BaseConfig,
-  ) {}
+  ) {
+    this.listener = new PgListener({
+      name: 'outbox',
+      connectionString: config.DATABASE_URL,
+      channels: [CHANNEL],
+      onNotification: () => this.wake(),
+      onListening: () => this.wake(),
+    });
+  }
 
   onApplicationBootstrap(): void {
     this.running = true;
-    void this.listen();
+    this.listener.start();
     this.loop = this.run();
   }
 
@@ -65,34 +73,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.running = false;
     this.wake();
     await this.loop;
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  /** LISTENs on its own connection; reconnects (with a pass, in case a notification was missed). */
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.config.DATABASE_URL });
-    this.listener = client;
-    const lost = (error?: Error) => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      this.listening = false;
-      client.removeAllListeners();
-      void client.end().catch(() => undefined);
-      if (!this.running) return;
-      this.logger.warn({ err: error }, 'outbox listener lost; polling until it is back');
-      setTimeout(() => void this.listen(), 2_000).unref();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', () => this.wake());
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      this.listening = true;
-      this.wake();
-    } catch (error) {
-      lost(error as Error);
-    }
+    await this.listener.stop();
   }
 
   /** Asks for a pass soon (after the caller's transaction has had time to commit). */
@@ -113,7 +94,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.logger.warn({ err: error, failures }, 'outbox relay pass failed; will retry');
       }
       if (failures > 0) await this.sleep(Math.min(10_000, 250 * 2 ** failures), false);
-      else await this.sleep(this.listening ? this.config.OUTBOX_POLL_MS : DISCONNECTED_POLL_MS, true);
+      else
+        await this.sleep(this.listener.listening ? this.config.OUTBOX_POLL_MS : DISCONNECTED_POLL_MS, true);
     }
   }
 
