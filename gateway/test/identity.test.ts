@@ -112,6 +112,18 @@ describe('gateway identity: signed cookies, identity marks, cache keying', () =>
     redis.disconnect();
   });
 
+  /** The gateway's identity-marks follower, started. */
+  function follow(): IdentityMarks {
+    const follower = new IdentityMarks({
+      redisUrl: REDIS_URL,
+      redisPrefix: PREFIX,
+      dir: gateway.marksDir,
+      tokenTtlSeconds: 600,
+    });
+    follower.start();
+    return follower;
+  }
+
   async function get(path: string, cookie?: string) {
     const before = authCalls.length;
     const response = await fetch(`${gateway.url}${path}`, {
