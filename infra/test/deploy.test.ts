@@ -6,7 +6,10 @@
 //   (d) services/, docker-compose.yml, the k8s Deployments and the gateway route table name the same
 //       services; workers, HPAs and NetworkPolicies are where the architecture puts them;
 //   (e) docker-compose.yml parses and its builds, dependencies, networks and volumes resolve;
-//   (f) `docker compose config -q`, when a compose CLI is available (skipped otherwise).
+//   (f) `docker compose config -q`, when a compose CLI is available (skipped otherwise);
+//   (g) signed session cookies: auth and the gateway take the signing keys from one source, and an
+//       identity-marks process runs beside every gateway sharing its marks directory, in compose and
+//       k8s; the images carry what nginx.conf and gateway/identity-marks.ts need.
 //
 //   node --import tsx --test infra/test/deploy.test.ts
 // KINORA_ROUTES_CONF overrides the route table's path (default gateway/routes.conf); KUBECTL the
@@ -18,6 +21,7 @@ import { createRequire } from 'node:module';
 import { join, normalize, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse, parseAllDocuments } from 'yaml';
+import { GATEWAY_CONF_FILES, GATEWAY_VAR_NAMES } from '../../gateway/render';
 
 const root = resolve(__dirname, '..', '..');
 const requireFromHere = createRequire(__filename);
@@ -36,6 +40,7 @@ interface LabelSelector {
 }
 interface Probe {
   httpGet?: { path?: string; port?: number | string };
+  exec?: { command?: string[] };
 }
 interface EnvVar {
   name: string;
@@ -56,14 +61,18 @@ interface Container {
   readinessProbe?: Probe;
   livenessProbe?: Probe;
   resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
-  securityContext?: { runAsNonRoot?: boolean };
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; readOnlyRootFilesystem?: boolean };
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
-  volumes?: { name: string; persistentVolumeClaim?: { claimName: string; readOnly?: boolean } }[];
+  volumes?: {
+    name: string;
+    persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+    emptyDir?: { medium?: string; sizeLimit?: string };
+  }[];
 }
 interface PodTemplate {
   metadata?: Metadata;
@@ -106,12 +115,15 @@ interface ComposeService {
   healthcheck?: { test?: string | string[]; disable?: boolean };
   networks?: string[] | Record<string, unknown>;
   ports?: (string | { published?: string | number; target?: number })[];
-  volumes?: (string | { type?: string; source?: string; target?: string; read_only?: boolean })[];
+  volumes?: (
+    | string
+    | { type?: string; source?: string; target?: string; read_only?: boolean; volume?: { nocopy?: boolean } }
+  )[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
   networks?: Record<string, { internal?: boolean } | null>;
-  volumes?: Record<string, unknown>;
+  volumes?: Record<string, { driver_opts?: Record<string, string> } | null>;
 }
 interface Model {
   validate(): void;
@@ -229,6 +241,72 @@ function envValue(container: Container, name: string): string | undefined {
   return container.env?.find((variable) => variable.name === name)?.value;
 }
 
+/** A compose value as compose runs it when the variable is unset: `${NAME:-default}` → default. */
+function composeDefault(value: string): string {
+  return value.replace(/\$\{\w+(?::?-([^}]*))?\}/g, (_match, fallback?: string) => fallback ?? '');
+}
+
+interface ComposeMount {
+  source: string;
+  target: string;
+  readOnly: boolean;
+  nocopy: boolean;
+}
+function composeMounts(service: ComposeService): ComposeMount[] {
+  return (service.volumes ?? []).map((volume) => {
+    if (typeof volume === 'string') {
+      const [source, target, mode = ''] = volume.split(':');
+      return { source, target, readOnly: mode.split(',').includes('ro'), nocopy: false };
+    }
+    return {
+      source: volume.source ?? '',
+      target: volume.target ?? '',
+      readOnly: volume.read_only === true,
+      nocopy: volume.volume?.nocopy === true,
+    };
+  });
+}
+
+/** Where a container's variable comes from: a literal, a ConfigMap key (also through envFrom) or a Secret key. */
+type EnvSource = { value: string } | { configMap: string; key: string } | { secret: string; key: string };
+function envSource(container: Container, name: string, objects: K8sObject[]): EnvSource | undefined {
+  const variable = container.env?.find((v) => v.name === name);
+  if (variable?.value !== undefined) return { value: variable.value };
+  const fromSecret = variable?.valueFrom?.secretKeyRef;
+  if (fromSecret) return { secret: fromSecret.name, key: fromSecret.key };
+  const fromMap = variable?.valueFrom?.configMapKeyRef;
+  if (fromMap) return { configMap: fromMap.name, key: fromMap.key };
+  if (variable) return undefined;
+  // envFrom: the last source defining the key wins.
+  for (const source of [...(container.envFrom ?? [])].reverse()) {
+    if (source.configMapRef && name in (named(objects, 'ConfigMap', source.configMapRef.name)?.data ?? {}))
+      return { configMap: source.configMapRef.name, key: name };
+    if (source.secretRef) {
+      const secret = named(objects, 'Secret', source.secretRef.name);
+      if (name in { ...secret?.data, ...secret?.stringData })
+        return { secret: source.secretRef.name, key: name };
+    }
+  }
+  return undefined;
+}
+/** The value a variable resolves to (literal or ConfigMap), or undefined (unset, or a Secret). */
+function resolvedEnv(container: Container, name: string, objects: K8sObject[]): string | undefined {
+  const source = envSource(container, name, objects);
+  if (!source) return undefined;
+  if ('value' in source) return source.value;
+  if ('configMap' in source) return named(objects, 'ConfigMap', source.configMap)?.data?.[source.key];
+  return undefined;
+}
+
+/** The NAME=value pairs of a Dockerfile's ENV instructions, continuation lines included. */
+function dockerfileEnv(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [, body] of text.replace(/\\\n/g, ' ').matchAll(/^ENV\s+(.*)$/gm)) {
+    for (const [, key, value] of body.matchAll(/(\w+)=(\S+)/g)) env[key] = value;
+  }
+  return env;
+}
+
 function nginxStrip(text: string): string {
   return text.replace(/#[^\n]*/g, '');
 }
@@ -263,6 +341,12 @@ const STUDIO_USERS = ['catalog', 'catalog-worker'];
 const WORKERS = ['analytics-worker', 'catalog-worker'];
 /** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
 const MEDIA_WRITERS = ['auth', 'catalog', 'catalog-worker'];
+
+/** The process that keeps the gateway's identity marks (gateway/identity-marks.ts), beside every gateway. */
+const IDENTITY_MARKS = 'identity-marks';
+const IDENTITY_MARKS_DOCKERFILE = 'gateway/identity-marks.Dockerfile';
+/** Refused by auth in production; the deployments must never fall back to it. */
+const AUTH_DEV_SIGNING_KEY = 'kinora-development-session-signing-key-change-me';
 
 const servicePackages = sorted(
   readdirSync(join(root, 'services'), { withFileTypes: true })
@@ -922,9 +1006,11 @@ describe('deployment descriptions', () => {
       const ports = composeApps().map(([, service]) => composeEnv(service).PORT);
       assert.equal(new Set(ports).size, ports.length, 'service ports are distinct');
       assert.deepEqual(
-        compose.services.gateway?.volumes,
+        composeMounts(compose.services.gateway ?? {})
+          .filter((mount) => mount.source !== IDENTITY_MARKS)
+          .map((mount) => `${mount.source}:${mount.target}:${mount.readOnly ? 'ro' : 'rw'}`),
         ['media:/media:ro'],
-        'gateway mounts media read-only',
+        'gateway mounts media read-only (and, besides, only its identity marks)',
       );
       assert.ok(dependsOn(compose.services['kafka-init'] ?? {}).kafka, 'kafka-init waits for kafka');
       const sql = read('infra/compose/postgres-init.sql');
@@ -989,6 +1075,331 @@ describe('deployment descriptions', () => {
         .map((l) => l.trim());
       for (const entry of ['**/node_modules', '**/dist', '.run', '.cache', '.git', 'frontend/dist']) {
         assert.ok(ignored.includes(entry), `.dockerignore: ${entry}`);
+      }
+    });
+  });
+
+  // ---------------------------------------------------------------- (g)
+  describe('signed session cookies: signing keys and the identity-marks sidecar', () => {
+    it('compose: auth and the gateway take the signing keys from one value; auth has AUTH_SECRET and the TTL', () => {
+      const auth = composeEnv(compose.services.auth ?? {});
+      const gateway = composeEnv(compose.services.gateway ?? {});
+      assert.ok(auth.SESSION_SIGNING_KEYS, 'compose auth: SESSION_SIGNING_KEYS is not set');
+      assert.equal(
+        gateway.KINORA_SESSION_SIGNING_KEYS,
+        auth.SESSION_SIGNING_KEYS,
+        'compose gateway: KINORA_SESSION_SIGNING_KEYS must be the same value as auth SESSION_SIGNING_KEYS',
+      );
+      // What runs when the shell sets nothing: auth (NODE_ENV=production in its image) must accept it.
+      const keys = composeDefault(auth.SESSION_SIGNING_KEYS).split(',');
+      for (const key of keys) {
+        assert.ok(key.trim().length >= 32, 'compose: each default signing key needs 32 characters or more');
+        assert.notEqual(key.trim(), AUTH_DEV_SIGNING_KEY, 'compose: auth refuses its own development key');
+      }
+      assert.ok(
+        composeDefault(auth.AUTH_SECRET ?? '').length >= 16,
+        'compose auth: AUTH_SECRET (16 characters or more) is required in production',
+      );
+      assert.ok(auth.SESSION_TOKEN_TTL_SECONDS, 'compose auth: SESSION_TOKEN_TTL_SECONDS is not set');
+      for (const [name, service] of composeServices()) {
+        if (name === 'auth' || name === 'gateway') continue;
+        const env = composeEnv(service);
+        assert.ok(
+          !('SESSION_SIGNING_KEYS' in env) && !('KINORA_SESSION_SIGNING_KEYS' in env),
+          `compose ${name}: only auth and the gateway hold the signing keys`,
+        );
+      }
+    });
+
+    it('compose: identity-marks runs beside the gateway, sharing its in-memory marks volume', () => {
+      const sidecar = compose.services[IDENTITY_MARKS];
+      assert.ok(sidecar, `compose: no ${IDENTITY_MARKS} service beside the gateway`);
+      const gateway = compose.services.gateway ?? {};
+      assert.ok(
+        typeof sidecar.build === 'object' && sidecar.build.dockerfile === IDENTITY_MARKS_DOCKERFILE,
+        `compose ${IDENTITY_MARKS}: builds ${IDENTITY_MARKS_DOCKERFILE}`,
+      );
+      const env = composeEnv(sidecar);
+      const auth = composeEnv(compose.services.auth ?? {});
+      for (const name of ['REDIS_URL', 'REDIS_PREFIX']) {
+        assert.equal(env[name], auth[name], `compose ${IDENTITY_MARKS}: ${name} as the services'`);
+      }
+      assert.equal(
+        env.SESSION_TOKEN_TTL_SECONDS,
+        auth.SESSION_TOKEN_TTL_SECONDS,
+        `compose ${IDENTITY_MARKS}: SESSION_TOKEN_TTL_SECONDS as auth's`,
+      );
+      const dir = env.IDENTITY_MARKS_DIR;
+      assert.ok(
+        dir?.startsWith('/'),
+        `compose ${IDENTITY_MARKS}: IDENTITY_MARKS_DIR is not an absolute path`,
+      );
+      assert.equal(
+        composeEnv(gateway).IDENTITY_MARKS_DIR,
+        dir,
+        'compose gateway: IDENTITY_MARKS_DIR as identity-marks',
+      );
+
+      const marksMount = (name: string, service: ComposeService) => {
+        const mounts = composeMounts(service).filter((mount) => mount.target === dir);
+        assert.equal(
+          mounts.length,
+          1,
+          `compose ${name}: mounts nothing (or twice) at IDENTITY_MARKS_DIR ${dir}`,
+        );
+        return mounts[0];
+      };
+      const written = marksMount(IDENTITY_MARKS, sidecar);
+      const read = marksMount('gateway', gateway);
+      assert.equal(
+        read.source,
+        written.source,
+        'compose: the gateway and identity-marks share one marks volume',
+      );
+      assert.equal(read.readOnly, true, 'compose gateway: the marks are read-only for nginx');
+      assert.equal(written.readOnly, false, `compose ${IDENTITY_MARKS}: writes the marks`);
+      // A named volume (a bind mount or per-container tmpfs would not be shared), in memory, never
+      // seeded from an image (which would decide its owner), owned by the sidecar's user (node).
+      const volume = compose.volumes?.[written.source];
+      assert.ok(
+        volume !== undefined,
+        `compose: the marks volume ${written.source} is not a declared named volume`,
+      );
+      assert.equal(volume?.driver_opts?.type, 'tmpfs', `compose volume ${written.source}: tmpfs`);
+      assert.match(
+        volume?.driver_opts?.o ?? '',
+        /(^|,)uid=1000(,|$)/,
+        `compose volume ${written.source}: owned by node`,
+      );
+      assert.ok(written.nocopy && read.nocopy, `compose: mount ${written.source} with volume.nocopy`);
+      for (const [name, service] of composeServices()) {
+        if (name === IDENTITY_MARKS || name === 'gateway') continue;
+        assert.ok(
+          !composeMounts(service).some((mount) => mount.source === written.source),
+          `compose ${name}: mounts the gateway's marks volume`,
+        );
+      }
+
+      assert.equal(dependsOn(sidecar).redis, 'service_healthy', `compose ${IDENTITY_MARKS}: waits for redis`);
+      assert.ok(IDENTITY_MARKS in dependsOn(gateway), `compose gateway: starts ${IDENTITY_MARKS} with it`);
+      assert.ok(
+        names(sidecar.networks).some((network) => names(compose.services.redis?.networks).includes(network)),
+        `compose ${IDENTITY_MARKS}: shares no network with redis`,
+      );
+      assert.deepEqual(sidecar.ports ?? [], [], `compose ${IDENTITY_MARKS}: publishes nothing`);
+    });
+
+    it('k8s: auth and the gateway take the signing keys from one Secret key; auth has AUTH_SECRET and the TTL', () => {
+      for (const [dir, objects] of renders()) {
+        const container = (deployment: string, name: string) => {
+          const found = podOf(named(objects, 'Deployment', deployment) ?? ({} as K8sObject)).containers.find(
+            (c) => c.name === name,
+          );
+          assert.ok(found, `${dir}: no container ${name} in Deployment ${deployment}`);
+          return found;
+        };
+        const auth = container('auth', 'auth');
+        const gateway = container('gateway', 'gateway');
+        const keys = envSource(auth, 'SESSION_SIGNING_KEYS', objects);
+        assert.ok(keys && 'secret' in keys, `${dir} auth: SESSION_SIGNING_KEYS comes from a Secret`);
+        assert.deepEqual(
+          envSource(gateway, 'KINORA_SESSION_SIGNING_KEYS', objects),
+          keys,
+          `${dir} gateway: KINORA_SESSION_SIGNING_KEYS must be the Secret key auth signs with`,
+        );
+        const secret = envSource(auth, 'AUTH_SECRET', objects);
+        assert.ok(secret && 'secret' in secret, `${dir} auth: AUTH_SECRET comes from a Secret`);
+        const ttl = resolvedEnv(auth, 'SESSION_TOKEN_TTL_SECONDS', objects);
+        assert.ok(
+          ttl && Number(ttl) >= 10 && Number(ttl) <= 3600,
+          `${dir} auth: SESSION_TOKEN_TTL_SECONDS (10-3600)`,
+        );
+        for (const map of byKind(objects, 'ConfigMap')) {
+          for (const name of ['SESSION_SIGNING_KEYS', 'KINORA_SESSION_SIGNING_KEYS', 'AUTH_SECRET'])
+            assert.ok(
+              !(name in (map.data ?? {})),
+              `${dir} ConfigMap ${nameOf(map)}: ${name} belongs in a Secret`,
+            );
+        }
+      }
+    });
+
+    it('k8s: every gateway pod runs identity-marks, sharing an in-memory emptyDir at IDENTITY_MARKS_DIR', () => {
+      for (const [dir, objects] of renders()) {
+        const deployment = named(objects, 'Deployment', 'gateway');
+        assert.ok(deployment, `${dir}: no gateway Deployment`);
+        const pod = podOf(deployment);
+        assert.equal(
+          pod.containers[0]?.name,
+          'gateway',
+          `${dir}: nginx is the gateway pod's first container`,
+        );
+        const gateway = pod.containers[0];
+        const sidecar = pod.containers.find((c) => c.name === IDENTITY_MARKS);
+        assert.ok(sidecar, `${dir}: no ${IDENTITY_MARKS} container in the gateway pod`);
+        assert.match(sidecar.image ?? '', /kinora\/identity-marks(:|$)/, `${dir} ${IDENTITY_MARKS}: image`);
+        assert.ok(
+          !byKind(objects, 'Deployment').some(
+            (d) => d !== deployment && podOf(d).containers.some((c) => c.name === IDENTITY_MARKS),
+          ),
+          `${dir}: ${IDENTITY_MARKS} runs in a pod without a gateway`,
+        );
+
+        const marksDir = resolvedEnv(sidecar, 'IDENTITY_MARKS_DIR', objects);
+        assert.ok(
+          marksDir?.startsWith('/'),
+          `${dir} ${IDENTITY_MARKS}: IDENTITY_MARKS_DIR is not an absolute path`,
+        );
+        assert.equal(
+          resolvedEnv(gateway, 'IDENTITY_MARKS_DIR', objects),
+          marksDir,
+          `${dir} gateway: IDENTITY_MARKS_DIR`,
+        );
+        const mountAt = (container: Container) => {
+          const mounts = (container.volumeMounts ?? []).filter((m) => m.mountPath === marksDir);
+          assert.equal(
+            mounts.length,
+            1,
+            `${dir} ${container.name}: mounts nothing (or twice) at IDENTITY_MARKS_DIR ${marksDir}`,
+          );
+          return mounts[0];
+        };
+        const written = mountAt(sidecar);
+        const read = mountAt(gateway);
+        assert.equal(read.name, written.name, `${dir}: the gateway and ${IDENTITY_MARKS} share one volume`);
+        assert.equal(read.readOnly, true, `${dir} gateway: the marks are read-only for nginx`);
+        assert.notEqual(written.readOnly, true, `${dir} ${IDENTITY_MARKS}: writes the marks`);
+        const volume = pod.volumes?.find((v) => v.name === written.name);
+        assert.equal(volume?.emptyDir?.medium, 'Memory', `${dir}: the marks volume is an emptyDir in memory`);
+
+        // Same Redis, prefix and cookie lifetime as the services and auth.
+        const auth = podOf(named(objects, 'Deployment', 'auth') ?? ({} as K8sObject)).containers[0];
+        assert.deepEqual(
+          envSource(sidecar, 'REDIS_URL', objects),
+          envSource(auth, 'REDIS_URL', objects),
+          `${dir} ${IDENTITY_MARKS}: REDIS_URL`,
+        );
+        for (const name of ['REDIS_PREFIX', 'SESSION_TOKEN_TTL_SECONDS']) {
+          const value = resolvedEnv(sidecar, name, objects);
+          assert.ok(value !== undefined, `${dir} ${IDENTITY_MARKS}: ${name} is not set`);
+          assert.equal(
+            value,
+            resolvedEnv(auth, name, objects),
+            `${dir} ${IDENTITY_MARKS}: ${name} as auth's`,
+          );
+        }
+        assert.equal(sidecar.securityContext?.runAsNonRoot, true, `${dir} ${IDENTITY_MARKS}: runAsNonRoot`);
+        if (sidecar.securityContext?.readOnlyRootFilesystem) {
+          assert.ok(
+            sidecar.volumeMounts?.some((m) => m.mountPath === '/tmp'),
+            `${dir} ${IDENTITY_MARKS}: tsx needs a writable /tmp under a read-only root filesystem`,
+          );
+        }
+        // Its readiness counts for the pod: a Redis outage must not take the gateway out of rotation.
+        assert.doesNotMatch(
+          JSON.stringify(sidecar.readinessProbe),
+          /\.alive|redis/i,
+          `${dir} ${IDENTITY_MARKS}: readiness must not depend on the identity stream`,
+        );
+
+        // The NetworkPolicies restrict ingress only; one restricting the gateway pods' egress would cut
+        // the sidecar off from Redis (and nginx from the services): such a policy needs a rule for both.
+        const labels = deployment.spec?.template?.metadata?.labels;
+        for (const policy of byKind(objects, 'NetworkPolicy')) {
+          if (!selects(policy.spec?.podSelector, labels)) continue;
+          assert.ok(
+            !(policy.spec?.policyTypes ?? []).includes('Egress'),
+            `${dir} NetworkPolicy ${nameOf(policy)} restricts the gateway pods' egress: allow Redis for ${IDENTITY_MARKS}, then update this check`,
+          );
+        }
+      }
+    });
+
+    it('the staging overlay maps every image, the sidecar included, to its registry', () => {
+      for (const deployment of [...byKind(staging, 'Deployment'), ...byKind(staging, 'Job')]) {
+        const pod = podOf(deployment);
+        for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+          assert.doesNotMatch(
+            container.image ?? '',
+            /^kinora\//,
+            `staging ${nameOf(deployment)}/${container.name}: image ${container.image} is not in the overlay's images:`,
+          );
+        }
+      }
+    });
+
+    it('the gateway image carries every file nginx.conf loads and a default for every placeholder', () => {
+      const dockerfile = read('gateway/Dockerfile');
+      const copied = [...dockerfile.matchAll(/^COPY\s+(?!--from)(.+)\s+\/etc\/nginx\/\s*$/gm)].flatMap(
+        ([, files]) => files.split(/\s+/),
+      );
+      for (const file of GATEWAY_CONF_FILES) {
+        assert.ok(
+          copied.includes(`gateway/${file}`),
+          `gateway/Dockerfile does not copy gateway/${file} to /etc/nginx/`,
+        );
+      }
+      // envsubst only replaces variables that are set: an unset one is left as ${NAME} for nginx to choke on.
+      const env = dockerfileEnv(dockerfile);
+      for (const name of GATEWAY_VAR_NAMES) {
+        assert.ok(env[name], `gateway/Dockerfile: no ENV default for the template placeholder \${${name}}`);
+      }
+      const sidecarEnv = dockerfileEnv(read(IDENTITY_MARKS_DOCKERFILE));
+      assert.equal(
+        sidecarEnv.IDENTITY_MARKS_DIR,
+        env.IDENTITY_MARKS_DIR,
+        'both images default IDENTITY_MARKS_DIR alike',
+      );
+      assert.equal(
+        composeEnv(compose.services[IDENTITY_MARKS] ?? {}).IDENTITY_MARKS_DIR,
+        env.IDENTITY_MARKS_DIR,
+        "compose's IDENTITY_MARKS_DIR is the images' default",
+      );
+      for (const [dir, objects] of renders()) {
+        assert.equal(
+          named(objects, 'ConfigMap', 'kinora-config')?.data?.IDENTITY_MARKS_DIR,
+          env.IDENTITY_MARKS_DIR,
+          `${dir}: kinora-config IDENTITY_MARKS_DIR is the images' default`,
+        );
+      }
+    });
+
+    it('the identity-marks image runs gateway/identity-marks.ts with every package it imports', () => {
+      const dockerfile = read(IDENTITY_MARKS_DOCKERFILE);
+      assert.match(dockerfile, /ARG NODE_IMAGE=node:20-bookworm-slim/, "the services' Node image");
+      assert.match(dockerfile, /^COPY gateway\/identity-marks\.ts gateway\/$/m, 'copies the source');
+      assert.match(dockerfile, /\nUSER node\n/, 'runs as node');
+      assert.match(
+        dockerfile,
+        /CMD \["node", "--import", "tsx", "gateway\/identity-marks\.ts"\]/,
+        'runs the source with tsx (it starts only as identity-marks.ts)',
+      );
+      const installed = /for \(const name of \[([^\]]+)\]\)/
+        .exec(dockerfile)?.[1]
+        ?.match(/'[^']+'/g)
+        ?.map((n) => n.slice(1, -1));
+      assert.ok(installed?.includes('tsx'), `${IDENTITY_MARKS_DOCKERFILE}: installs no tsx`);
+      const source = read('gateway/identity-marks.ts');
+      for (const [, specifier] of source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gm)) {
+        if (specifier.startsWith('node:')) continue;
+        assert.ok(
+          !specifier.startsWith('.'),
+          `gateway/identity-marks.ts imports ${specifier}, which the image does not copy`,
+        );
+        const pkg = specifier.startsWith('@')
+          ? specifier.split('/').slice(0, 2).join('/')
+          : specifier.split('/')[0];
+        assert.ok(
+          installed?.includes(pkg),
+          `${IDENTITY_MARKS_DOCKERFILE}: does not install ${pkg}, which identity-marks.ts imports`,
+        );
+        if (pkg.startsWith('@kinora/')) {
+          assert.match(
+            dockerfile,
+            new RegExp(`tsc -b ${pkg.slice('@kinora/'.length)}\\n`),
+            `${IDENTITY_MARKS_DOCKERFILE}: compiles ${pkg}`,
+          );
+        }
       }
     });
   });
