@@ -92,13 +92,7 @@ describe('gateway identity: signed cookies, identity marks, cache keying', () =>
       upstreams: { AUTH: address(auth), CATALOG: address(catalog) },
       signingKeys: KEY,
     });
-    marks = new IdentityMarks({
-      redisUrl: REDIS_URL,
-      redisPrefix: PREFIX,
-      dir: gateway.marksDir,
-      tokenTtlSeconds: 600,
-    });
-    marks.start();
+    marks = follow();
     await until(async () => (await get('/api/studio/films', sign(randomUUID(), []))).authAsked === false);
   });
 
@@ -207,13 +201,7 @@ describe('gateway identity: signed cookies, identity marks, cache keying', () =>
       assert.equal(answer.authAsked, true);
       assert.equal(answer.body.user, userId);
     } finally {
-      marks = new IdentityMarks({
-        redisUrl: REDIS_URL,
-        redisPrefix: PREFIX,
-        dir: gateway.marksDir,
-        tokenTtlSeconds: 600,
-      });
-      marks.start();
+      marks = follow();
     }
     await until(async () => (await get('/api/studio/films', cookie)).authAsked === false);
   });
