@@ -6,7 +6,10 @@
  * Measures in one run, 64 connections each (BENCH_CONNECTIONS):
  *   list-gateway    GET /api/films?limit=50 through the gateway (anonymous: the micro-cache)
  *   list-static     a static file of the same size served by the same nginx from /media/
- *   list-direct     the same list from the catalog service itself (no cache), for scale
+ *   list-direct     the same list from the platform's catalog service (its in-process cache)
+ *   list-uncached   the same list from a catalog process the bench starts itself from the built
+ *                   dist, with the platform's environment and PUBLIC_READ_CACHE=off: catalog's own
+ *                   read path with nothing cached
  *   detail-gateway  GET /api/films/{id} through the gateway
  *   detail-static   a static file of the same size from the same nginx
  *   segment-gateway an HLS segment (720p) through the gateway's /media/ location
@@ -19,34 +22,23 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { defaultGatewayVars, findRepoRoot } from '../../gateway/render.js';
+import { startUncachedCatalog } from '../lib/catalog.js';
 import {
   BenchError,
   fetchText,
+  freePort,
   measure,
+  ms,
   printTable,
   ratio,
   requireWrk,
   run,
   type Scenario,
 } from '../lib/wrk.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The baseline: nginx with nothing but a root and sendfile, serving the media directory. */
 async function startBareNginx(mediaRoot: string): Promise<{ url: string; stop: () => void }> {
@@ -129,6 +121,11 @@ async function main(): Promise<void> {
   ];
   for (const file of statics) writeFileSync(join(mediaRoot, file.name), file.body);
   const bare = await startBareNginx(mediaRoot);
+  const uncached = await startUncachedCatalog().catch(async (error: unknown) => {
+    bare.stop();
+    for (const file of statics) rmSync(join(mediaRoot, file.name), { force: true });
+    throw error;
+  });
   try {
     const scenarios: Scenario[] = [
       {
@@ -145,8 +142,14 @@ async function main(): Promise<void> {
       },
       {
         name: 'list-direct',
-        description: `GET /api/films?limit=50 on catalog (no cache)`,
+        description: `GET /api/films?limit=50 on catalog (its in-process cache)`,
         url: `${catalogUrl}/api/films?limit=50`,
+        headers: {},
+      },
+      {
+        name: 'list-uncached',
+        description: `GET /api/films?limit=50 on the bench's catalog, cache off`,
+        url: `${uncached.url}/api/films?limit=50`,
         headers: {},
       },
       {
@@ -182,7 +185,11 @@ async function main(): Promise<void> {
     console.log(ratio(rows, 'detail-gateway', 'detail-static'));
     console.log(ratio(rows, 'segment-gateway', 'segment-bare'));
     console.log(ratio(rows, 'list-gateway', 'list-direct'));
+    console.log(ratio(rows, 'list-direct', 'list-uncached'));
+    const p99 = rows.find((row) => row.scenario.name === 'list-uncached')!.result.p99Us;
+    console.log(`list-uncached p99 = ${ms(p99)} (catalog's own list, nothing cached)`);
   } finally {
+    await uncached.stop();
     bare.stop();
     for (const file of statics) rmSync(join(mediaRoot, file.name), { force: true });
   }

@@ -3,6 +3,7 @@
  * from the environment, and the results table. Traffic goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,5 +185,19 @@ export function run(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(error instanceof BenchError ? error.exitCode : 1);
+  });
+}
+
+/** A free TCP port on 127.0.0.1, for a server the bench starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
   });
 }

@@ -12,6 +12,8 @@ import { FilmReviewedHandler } from './films/film-reviewed.handler';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
+import { PreparedReads } from './reads/prepared-reads';
+import { PublicReadCache } from './reads/public-read-cache';
 import { StudioController } from './studio/studio.controller';
 import { StudioService } from './studio/studio.service';
 import { registerUploadHttp } from './uploads/upload-http';
@@ -20,7 +22,10 @@ import { UploadsService } from './uploads/uploads.service';
 
 @Module({})
 export class AppModule implements NestModule {
-  constructor(private readonly adapter: HttpAdapterHost) {}
+  constructor(
+    private readonly adapter: HttpAdapterHost,
+    private readonly publicReads: PublicReadCache,
+  ) {}
 
   static forRoot(config: Config): DynamicModule {
     return {
@@ -36,7 +41,15 @@ export class AppModule implements NestModule {
         FilmReviewedHandler,
         CreatorFollowerCountChangedHandler,
       ],
-      providers: [FilmsService, CreatorsService, StudioService, UploadsService, ...MEDIA_PROVIDERS],
+      providers: [
+        FilmsService,
+        CreatorsService,
+        StudioService,
+        UploadsService,
+        PreparedReads,
+        PublicReadCache,
+        ...MEDIA_PROVIDERS,
+      ],
       exports: [FilmsService, CreatorsService, MediaService],
     };
   }
@@ -44,10 +57,22 @@ export class AppModule implements NestModule {
   /**
    * Runs before the routes are registered (Nest configures modules first): the upload body
    * parser and the studio's body limit must be in place by then. A bare application context
-   * (seed, scripts) has no HTTP server.
+   * (seed, scripts) has no HTTP server. Every answer then passes one hook:
+   * - a write clears this process's public read cache once it is done, before its answer goes
+   *   out, so the writer's next read sees the change even if the database's notification (which
+   *   clears every replica's cache) has not arrived yet;
+   * - a text body (JSON) leaves as its UTF-8 bytes. Given text, Node prefixes it with the headers
+   *   and encodes the whole on the way out, after Fastify has measured its byte length; the film
+   *   list's titles in many scripts make that text two bytes per character, and those copies were
+   *   about a quarter of the memory each list request allocated.
    */
   configure(): void {
     const fastify = this.adapter.httpAdapter?.getInstance<FastifyInstance>();
-    if (fastify) registerUploadHttp(fastify);
+    if (!fastify) return;
+    registerUploadHttp(fastify);
+    fastify.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') this.publicReads.clear();
+      done(null, typeof payload === 'string' ? Buffer.from(payload) : payload);
+    });
   }
 }

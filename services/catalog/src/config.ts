@@ -30,6 +30,10 @@ export const configSchema = baseConfigSchema.extend({
     .default(15 * 60),
   /** The longest film accepted, in seconds. */
   UPLOAD_MAX_DURATION_SECONDS: z.coerce.number().positive().default(UPLOAD_MAX_DURATION_SECONDS_DEFAULT),
+  /** The in-process cache of public reads (src/reads/public-read-cache.ts); off: every read goes to the database. */
+  PUBLIC_READ_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Reads the cache holds at most (least recently used out); one holds up to 100 films, about 1 KB each. */
+  PUBLIC_READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(500),
 });
 export type Config = z.infer<typeof configSchema>;
 

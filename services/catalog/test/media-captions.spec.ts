@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import type { Config } from '../src/config';
 import { DATABASE } from '../src/database';
 import { FilmsService } from '../src/films/films.service';
 import { withSubtitles, withTimestampMap } from '../src/media/captions';
@@ -36,6 +37,8 @@ import { MEDIA_QUEUE, type CaptionSource, type MediaJobs } from '../src/media/me
 import { MediaService } from '../src/media/media.service';
 import { ProgressWriter } from '../src/media/progress';
 import { transcode } from '../src/media/transcode';
+import { PreparedReads } from '../src/reads/prepared-reads';
+import { PublicReadCache } from '../src/reads/public-read-cache';
 import { WorkerAppModule } from '../src/worker.module';
 
 const run = promisify(execFile);
@@ -470,7 +473,12 @@ describe('through the queue', () => {
 
   test("a moderator's decision is announced by the same builder: details, previous status and reason", async () => {
     expect(captioned).toBeTruthy(); // needs the film of the first queue test
-    const films = new FilmsService(em(), worker!.get(OutboxService));
+    // The worker has no FilmsService; changeStatus reads nothing through the public read path.
+    const uncached = new PublicReadCache(
+      { PUBLIC_READ_CACHE: 'off', PUBLIC_READ_CACHE_MAX_ENTRIES: 1 } as Config,
+      em(),
+    );
+    const films = new FilmsService(em(), worker!.get(OutboxService), new PreparedReads(em()), uncached);
     await films.changeStatus(captioned, 'archived', 'The captions do not match the dialogue.');
     const events = await statusEvents(captioned);
     expect(events).toHaveLength(2);

@@ -1,4 +1,5 @@
 import type { FilmDto } from '../films/dto/film.dto';
+import { isoTimestamp } from '../films/film.mapper';
 import type { SocialLinks } from './creator.entity';
 import type { CreatorDto, CreatorProfileDto } from './dto/creator.dto';
 
@@ -12,7 +13,8 @@ export interface CreatorRow {
   social_links: SocialLinks;
   is_verified: boolean;
   follower_count: number;
-  created_at: Date;
+  /** As PostgreSQL writes it (see isoTimestamp). */
+  created_at: string;
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;
@@ -31,7 +33,7 @@ export function mapCreator(row: CreatorRow, films: FilmDto[]): CreatorDto {
     socialLinks: row.social_links ?? {},
     isVerified: row.is_verified,
     followerCount: row.follower_count,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTimestamp(row.created_at),
     user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
     films,
     _count: { followers: row.follower_count, films: row.film_count },

@@ -23,10 +23,10 @@ export class CreatorsController {
   @ApiOperation({ summary: 'List creators with their newest films' })
   @ApiOkResponse({ type: [CreatorDto] })
   @ApiErrorResponses(400)
-  list(@Query() query: ListCreatorsQuery): Promise<CreatorDto[]> {
+  list(@Query() query: ListCreatorsQuery, @CurrentIdentity() viewer: Identity | null): Promise<CreatorDto[]> {
     // Critics are social's (GET /api/critics); asking catalog for them finds none.
     if (query.type === 'critic') return Promise.resolve([]);
-    return this.creators.list(query.limit ?? CREATORS_DEFAULT_LIMIT, query.offset ?? 0);
+    return this.creators.list(query.limit ?? CREATORS_DEFAULT_LIMIT, query.offset ?? 0, viewer);
   }
 
   @Get(':id')

@@ -3,6 +3,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { OutboxService, type Identity } from '@kinora/common';
 import { CreatorRegisteredSchema } from '@kinora/proto';
 import { FilmsService } from '../films/films.service';
+import { PreparedReads } from '../reads/prepared-reads';
+import { PublicReadCache } from '../reads/public-read-cache';
 import {
   mapCreator,
   mapCreatorProfile,
@@ -33,16 +35,22 @@ export class CreatorsService {
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly films: FilmsService,
+    private readonly reads: PreparedReads,
+    private readonly cache: PublicReadCache,
   ) {}
 
-  /** Verified creators first, then by followers. */
-  async list(limit: number, offset: number): Promise<CreatorDto[]> {
-    const rows = await this.em
-      .fork()
-      .execute<CreatorRow[]>(
-        `${CREATOR_SELECT} order by c.is_verified desc, c.follower_count desc, c.id limit ? offset ?`,
-        [limit, offset],
-      );
+  /** Verified creators first, then by followers. The same for every caller. */
+  list(limit: number, offset: number, viewer: Identity | null): Promise<CreatorDto[]> {
+    return this.cache.read(viewer, JSON.stringify(['creators', limit, offset]), () =>
+      this.queryList(limit, offset),
+    );
+  }
+
+  private async queryList(limit: number, offset: number): Promise<CreatorDto[]> {
+    const rows = await this.reads.rows<CreatorRow>(
+      `${CREATOR_SELECT} order by c.is_verified desc, c.follower_count desc, c.id limit ? offset ?`,
+      [limit, offset],
+    );
     const films = await this.films.byCreators(
       rows.map((row) => row.id),
       FILMS_PER_CREATOR,
@@ -51,8 +59,14 @@ export class CreatorsService {
   }
 
   /** The profile page; the creator (and admins) also see their films awaiting review. */
-  async get(id: number, viewer: Identity | null): Promise<CreatorProfileDto> {
-    const [row] = await this.em.fork().execute<CreatorRow[]>(`${CREATOR_SELECT} where c.id = ?`, [id]);
+  get(id: number, viewer: Identity | null): Promise<CreatorProfileDto> {
+    return this.cache.read(viewer, JSON.stringify(['creator', id]), (caller) =>
+      this.queryProfile(id, caller),
+    );
+  }
+
+  private async queryProfile(id: number, viewer: Identity | null): Promise<CreatorProfileDto> {
+    const [row] = await this.reads.rows<CreatorRow>(`${CREATOR_SELECT} where c.id = ?`, [id]);
     if (!row) throw new NotFoundException(`Creator ${id} not found`);
     const films = await this.films.list({ creatorId: id, sort: 'newest', limit: 100 }, viewer);
     return mapCreatorProfile(row, films);

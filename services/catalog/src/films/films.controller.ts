@@ -32,8 +32,11 @@ export class FilmsController {
   @ApiOperation({ summary: 'Published films with the most counted views in the last 7 days' })
   @ApiOkResponse({ type: [TrendingFilmDto] })
   @ApiErrorResponses(400)
-  trending(@Query() query: TrendingQuery): Promise<TrendingFilmDto[]> {
-    return this.films.trending(query.limit ?? 8);
+  trending(
+    @Query() query: TrendingQuery,
+    @CurrentIdentity() viewer: Identity | null,
+  ): Promise<TrendingFilmDto[]> {
+    return this.films.trending(query.limit ?? 8, viewer);
   }
 
   @Get(':id')

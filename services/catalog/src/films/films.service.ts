@@ -1,19 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService, type Identity } from '@kinora/common';
-import { FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
+import { DEFAULT_FILM_SORT, FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmStatusChangedSchema } from '@kinora/proto';
+import { PreparedReads } from '../reads/prepared-reads';
+import { PublicReadCache } from '../reads/public-read-cache';
 import type { FilmFilterQuery, FilmSort, ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
 import type { FilmStatus } from './film.entity';
 import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
 import type { FilmViewDto, TrendingFilmDto } from './dto/film.dto';
 import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
 
+/** What mapFilm reads, and nothing more: every column costs parsing on each row of each read. */
 export const FILM_COLUMNS = `
   f.id, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year, f.rating,
   f.rating_count, f.view_count, f.poster_url, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
-  c.id as c_id, c.user_id as c_user_id, c.bio as c_bio, c.website as c_website,
-  c.social_links as c_social_links, c.is_verified as c_is_verified, c.follower_count as c_follower_count,
+  c.id as c_id, c.user_id as c_user_id, c.bio as c_bio, c.is_verified as c_is_verified, c.follower_count as c_follower_count,
   u.first_name as u_first_name, u.last_name as u_last_name, u.profile_image_url as u_profile_image_url,
   f.ai_disclosure,
   (select json_agg(json_build_object('language', fc.language, 'label', fc.label) order by fc.language)
@@ -69,19 +71,34 @@ export class FilmsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly reads: PreparedReads,
+    private readonly cache: PublicReadCache,
   ) {}
 
-  async list(query: ListFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+  list(query: ListFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+    const key = JSON.stringify([
+      'films',
+      query.genre ?? null,
+      query.language ?? null,
+      query.featured ?? null,
+      query.creatorId ?? null,
+      query.excludeId ?? null,
+      query.sort ?? DEFAULT_FILM_SORT,
+      query.limit ?? FILMS_DEFAULT_LIMIT,
+      query.offset ?? 0,
+    ]);
+    return this.cache.read(viewer, key, (caller) => this.queryList(query, caller));
+  }
+
+  private async queryList(query: ListFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
     const where = new Where().visibleTo(viewer).filters(query);
     if (query.featured) where.add('f.is_featured = ?', query.featured === 'true');
     if (query.creatorId) where.add('f.creator_id = ?', query.creatorId);
     if (query.excludeId) where.add('f.id <> ?', query.excludeId);
-    const rows = await this.em
-      .fork()
-      .execute<FilmRow[]>(
-        `select ${FILM_COLUMNS} ${FILM_FROM} ${where} order by ${ORDER[query.sort ?? 'featured']} limit ? offset ?`,
-        [...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
-      );
+    const rows = await this.reads.rows<FilmRow>(
+      `select ${FILM_COLUMNS} ${FILM_FROM} ${where} order by ${ORDER[query.sort ?? DEFAULT_FILM_SORT]} limit ? offset ?`,
+      [...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
+    );
     return rows.map(mapFilm);
   }
 
@@ -89,7 +106,19 @@ export class FilmsService {
    * Full-text search (title weighted above description, English stemming) with typo tolerance on
    * titles through trigram similarity, best match first.
    */
-  async search(query: SearchFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+  search(query: SearchFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
+    const key = JSON.stringify([
+      'search',
+      query.q,
+      query.genre ?? null,
+      query.language ?? null,
+      query.limit ?? FILMS_DEFAULT_LIMIT,
+      query.offset ?? 0,
+    ]);
+    return this.cache.read(viewer, key, (caller) => this.querySearch(query, caller));
+  }
+
+  private async querySearch(query: SearchFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
     const where = new Where()
       .add(
         `(f.search @@ input.tsq or word_similarity(input.raw, lower(f.title)) >= 0.4
@@ -97,7 +126,7 @@ export class FilmsService {
       )
       .visibleTo(viewer)
       .filters(query);
-    const rows = await this.em.fork().execute<FilmRow[]>(
+    const rows = await this.reads.rows<FilmRow>(
       `with input as (select websearch_to_tsquery('english', ?) as tsq, lower(?) as raw)
        select ${FILM_COLUMNS},
               ts_rank(f.search, input.tsq) * 2 + word_similarity(input.raw, lower(f.title)) as score
@@ -112,31 +141,47 @@ export class FilmsService {
   async byCreators(creatorIds: number[], perCreator: number): Promise<Map<number, FilmDto[]>> {
     const grouped = new Map<number, FilmDto[]>(creatorIds.map((id) => [id, []]));
     if (creatorIds.length === 0) return grouped;
-    const rows = await this.em.fork().execute<FilmRow[]>(
+    const rows = await this.reads.rows<FilmRow>(
       `select * from (
          select ${FILM_COLUMNS},
                 row_number() over (partition by f.creator_id order by coalesce(f.published_at, f.created_at) desc, f.id desc) as rank
          ${FILM_FROM}
-         where f.status = 'published' and f.creator_id in (${creatorIds.map(() => '?').join(', ')})
+         where f.status = 'published' and f.creator_id = any(?::int[])
        ) ranked where rank <= ? order by c_id, rank`,
-      [...creatorIds, perCreator],
+      [creatorIds, perCreator],
     );
     for (const row of rows) grouped.get(row.c_id)?.push(mapFilm(row));
     return grouped;
   }
 
-  async get(id: number, viewer: Identity | null): Promise<FilmDto> {
+  get(id: number, viewer: Identity | null): Promise<FilmDto> {
+    return this.cache.read(viewer, JSON.stringify(['film', id]), (caller) => this.find(id, caller));
+  }
+
+  /** The film if the viewer may see it (never from the cache). */
+  private async find(id: number, viewer: Identity | null): Promise<FilmDto> {
     const where = new Where().add('f.id = ?', id).visibleTo(viewer);
-    const [row] = await this.em
-      .fork()
-      .execute<FilmRow[]>(`select ${FILM_COLUMNS} ${FILM_FROM} ${where}`, where.params);
+    const [row] = await this.reads.rows<FilmRow>(
+      `select ${FILM_COLUMNS} ${FILM_FROM} ${where}`,
+      where.params,
+    );
     if (!row) throw new NotFoundException(`Film ${id} not found`);
     return mapFilm(row);
   }
 
-  /** Published films with the most views in the last 7 days. */
-  async trending(limit: number): Promise<TrendingFilmDto[]> {
-    const rows = await this.em.fork().execute<(FilmRow & { recent_views: number })[]>(
+  /**
+   * Published films with the most views in the last 7 days. The window slides with time, not only
+   * with writes: a cached answer is keyed to its minute.
+   */
+  trending(limit: number, viewer: Identity | null): Promise<TrendingFilmDto[]> {
+    const minute = Math.floor(Date.now() / 60_000);
+    return this.cache.read(viewer, JSON.stringify(['trending', limit, minute]), () =>
+      this.queryTrending(limit),
+    );
+  }
+
+  private async queryTrending(limit: number): Promise<TrendingFilmDto[]> {
+    const rows = await this.reads.rows<FilmRow & { recent_views: number }>(
       `select ${FILM_COLUMNS}, recent.views as recent_views ${FILM_FROM}
        join (select film_id, count(*)::int as views from film_views
               where viewed_at > now() - interval '${TRENDING_WINDOW}' group by film_id) recent on recent.film_id = f.id
@@ -152,7 +197,7 @@ export class FilmsService {
    * the last 30 minutes. Serialised per viewer and film, so a double click counts once.
    */
   async recordView(id: number, viewer: Identity | null, viewerKey: string): Promise<FilmViewDto> {
-    await this.get(id, viewer);
+    await this.find(id, viewer);
     return this.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [id, viewerKey]);
       const inserted = await em.execute<unknown[]>(
