@@ -142,3 +142,13 @@ test('each handler of a topic applies an event once on its own; failures and und
   expect(await consumed('duplicate')).toBe(1);
   expect(await consumed('dead-lettered')).toBe(4);
 }, 90_000);
+
+test('the consumer lag is read from Kafka when /metrics is scraped', async () => {
+  // The three messages above are committed once their batch is applied: nothing is left behind.
+  const line = `kafka_consumer_lag{topic="${TOPIC}",partition="0"} 0`;
+  await eventually(
+    async () => (await sut.inject({ method: 'GET', url: '/metrics' })).body.split('\n').includes(line),
+    20_000,
+    'a lag of 0 on the scraped partition',
+  );
+});

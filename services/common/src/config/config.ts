@@ -27,9 +27,21 @@ export const baseConfigSchema = z.object({
   KAFKA_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** How long the group waits for a silent member (a killed consumer) before reassigning its partitions. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30000),
+  /**
+   * How long the broker holds an idle consumer's fetch before answering it empty (a message ends
+   * the wait at once). kafkajs heartbeats between fetches, so a longer wait also slows how soon a
+   * rebalance is noticed; capped at a third of KAFKA_SESSION_TIMEOUT_MS.
+   */
+  KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+  /**
+   * Sampling interval of the event-loop delay histogram (nodejs_eventloop_lag_{min,max,mean,
+   * stddev,p50,p90,p99}_seconds). Each sample wakes the process; Node records the time between
+   * samples, so an idle loop reads about this value and a pause this long or longer is never missed.
+   */
+  METRICS_EVENT_LOOP_RESOLUTION_MS: z.coerce.number().int().min(1).default(50),
   /** The relay's safety-net pass when no notification came (it wakes on each committed row). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(10_000),
 });

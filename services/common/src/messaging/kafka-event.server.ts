@@ -6,6 +6,7 @@ import { Server, type CustomTransportStrategy, type MessageHandler } from '@nest
 import { SpanKind } from '@opentelemetry/api';
 import { schemaForTopic, type Envelope } from '@kinora/proto';
 import type { Consumer, KafkaMessage } from 'kafkajs';
+import { Gauge } from 'prom-client';
 import { lastValueFrom } from 'rxjs';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
@@ -14,6 +15,8 @@ import type { EventContext, EventHandlerExtras } from './event-handler';
 import { KafkaService } from './kafka.service';
 
 const MAX_ATTEMPTS = 5;
+/** How long a /metrics scrape waits for the consumer lag before answering without it. */
+const LAG_TIMEOUT_MS = 2000;
 
 type Outcome = 'handled' | 'duplicate' | 'dead-lettered';
 
@@ -34,7 +37,6 @@ interface Subscriber {
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaEventServer.name);
   private consumer?: Consumer;
-  private lagTimer?: NodeJS.Timeout;
   private readonly byTopic = new Map<string, Subscriber[]>();
 
   constructor(
@@ -44,6 +46,14 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
     super();
+    // Read when /metrics is scraped, not on a timer: an idle, unscraped service asks Kafka nothing.
+    const lag: Gauge<'topic' | 'partition'> = new Gauge({
+      name: 'kafka_consumer_lag',
+      help: 'Messages behind the newest offset, by topic and partition',
+      labelNames: ['topic', 'partition'],
+      registers: [metrics.registry],
+      collect: () => this.recordLag(lag),
+    });
   }
 
   get topics(): string[] {
@@ -60,7 +70,6 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
   /** Stops fetching, lets the batch in hand finish, commits the offsets resolved so far. */
   async close(): Promise<void> {
-    clearInterval(this.lagTimer);
     const consumer = this.consumer;
     this.consumer = undefined;
     await consumer?.disconnect();
@@ -82,6 +91,13 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       groupId: this.kafka.groupId(),
       sessionTimeout: this.config.KAFKA_SESSION_TIMEOUT_MS,
       heartbeatInterval: Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 10),
+      // The broker answers a fetch as soon as a message arrives, so this wait adds no latency; it is
+      // how often an idle consumer asks again. kafkajs heartbeats between fetches, so the wait stays
+      // within a third of the session timeout, or the group would think an idle member dead.
+      maxWaitTimeInMs: Math.min(
+        this.config.KAFKA_FETCH_MAX_WAIT_MS,
+        Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 3),
+      ),
       retry: { retries: 10 },
     });
     this.consumer = consumer;
@@ -111,7 +127,6 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
         await commitOffsetsIfNecessary();
       },
     });
-    this.lagTimer = setInterval(() => void this.recordLag(), 15_000).unref();
     this.logger.log(`consuming ${this.topics.join(', ')} as ${this.kafka.groupId()}`);
   }
 
@@ -248,23 +263,36 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     this.metrics.eventsConsumed.inc({ topic, outcome: 'dead-lettered' });
   }
 
-  private async recordLag(): Promise<void> {
+  /** Sets the lag of every partition the group consumes; a scrape waits for it LAG_TIMEOUT_MS at most. */
+  private async recordLag(gauge: Gauge<'topic' | 'partition'>): Promise<void> {
+    if (!this.consumer) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${LAG_TIMEOUT_MS} ms`)), LAG_TIMEOUT_MS);
+    });
     try {
-      const admin = await this.kafka.admin();
-      for (const topic of this.topics) {
-        const brokerTopic = this.kafka.topic(topic);
-        const [latest, [committed]] = await Promise.all([
-          admin.fetchTopicOffsets(brokerTopic),
-          admin.fetchOffsets({ groupId: this.kafka.groupId(), topics: [brokerTopic] }),
-        ]);
-        for (const { partition, offset } of latest) {
-          const done = committed?.partitions.find((p) => p.partition === partition)?.offset ?? '-1';
-          const lag = Number(offset) - Math.max(0, Number(done));
-          this.metrics.consumerLag.set({ topic, partition: String(partition) }, Math.max(0, lag));
-        }
-      }
+      const admin = await Promise.race([this.kafka.admin(), timeout]);
+      await Promise.race([
+        Promise.all(
+          this.topics.map(async (topic) => {
+            const brokerTopic = this.kafka.topic(topic);
+            const [latest, [committed]] = await Promise.all([
+              admin.fetchTopicOffsets(brokerTopic),
+              admin.fetchOffsets({ groupId: this.kafka.groupId(), topics: [brokerTopic] }),
+            ]);
+            for (const { partition, offset } of latest) {
+              const done = committed?.partitions.find((p) => p.partition === partition)?.offset ?? '-1';
+              const lag = Number(offset) - Math.max(0, Number(done));
+              gauge.set({ topic, partition: String(partition) }, Math.max(0, lag));
+            }
+          }),
+        ),
+        timeout,
+      ]);
     } catch (error) {
       this.logger.debug({ err: error }, 'could not read consumer lag');
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

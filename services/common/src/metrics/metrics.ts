@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Injectable } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Injectable } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CONFIG, type BaseConfig } from '../config/config';
 
 /** One Prometheus registry per process, exposed at GET /metrics. */
 @Injectable()
@@ -35,15 +36,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  readonly consumerLag = new Gauge({
-    name: 'kafka_consumer_lag',
-    help: 'Messages behind the newest offset, by topic and partition',
-    labelNames: ['topic', 'partition'],
-    registers: [this.registry],
-  });
-
-  constructor() {
-    collectDefaultMetrics({ register: this.registry });
+  constructor(@Inject(CONFIG) config: BaseConfig) {
+    // The event-loop delay histogram samples on a timer of its own, which wakes even an idle
+    // process; at prom-client's default (10 ms) that alone cost ~0.3 % of a core per process.
+    collectDefaultMetrics({
+      register: this.registry,
+      eventLoopMonitoringPrecision: config.METRICS_EVENT_LOOP_RESOLUTION_MS,
+    });
   }
 }
 
