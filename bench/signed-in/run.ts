@@ -12,12 +12,13 @@
  *   user-bare        a bare node:http server (started by the bench) answering the same bytes
  *   list-uncached    GET /api/films?limit=50 from a catalog process the bench starts with its
  *                    public read cache off (bench/lib/catalog.ts)
- * then leaves the platform alone for BENCH_IDLE_SECONDS (60) and reads the CPU every Node process
- * of the platform used meanwhile. It prints the figures, the ratios and each target met or not.
+ * then lets the platform settle for BENCH_IDLE_SETTLE_SECONDS (15: the bench's own catalog leaving
+ * its consumer group, the last writes of the load) and leaves it alone for BENCH_IDLE_SECONDS (60),
+ * reading the CPU every Node process of the platform used meanwhile. It prints the figures, the ratios and each target met or not.
  *
  * Settings: BENCH_GATEWAY_URL (http://127.0.0.1:8080), MAILDEV_URL (http://127.0.0.1:1080),
  * BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
- * BENCH_IDLE_SECONDS (60).
+ * BENCH_IDLE_SETTLE_SECONDS (15), BENCH_IDLE_SECONDS (60).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
   const maildevUrl = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
   const idleSeconds = setting('BENCH_IDLE_SECONDS', 60);
+  const settleSeconds = setting('BENCH_IDLE_SETTLE_SECONDS', 15);
   const root = findRepoRoot();
 
   const list = await fetchText(`${gatewayUrl}/api/films?limit=50`);
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
     await catalog.stop();
   }
 
+  await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
   const processes = platformNodeProcesses(join(root, '.run', 'pids'));
   process.stdout.write(`\nidle: ${processes.length} Node processes left alone for ${idleSeconds} s...\n`);
   const idle = await measureIdle(processes, idleSeconds);
