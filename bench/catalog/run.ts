@@ -31,6 +31,7 @@ import {
   BenchError,
   fetchText,
   freePort,
+  waitUntilServing,
   measure,
   ms,
   printTable,
@@ -68,14 +69,7 @@ http {
   );
   const child: ChildProcess = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(500) });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitUntilServing(url);
   return {
     url,
     stop: () => {

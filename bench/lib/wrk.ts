@@ -201,3 +201,15 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Waits (up to 5 s) until a server the bench started answers anything at `url`. */
+export async function waitUntilServing(url: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

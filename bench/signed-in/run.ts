@@ -31,6 +31,7 @@ import {
   BenchError,
   fetchText,
   freePort,
+  waitUntilServing,
   measure,
   ms,
   perSecond,
@@ -53,14 +54,7 @@ async function startBareNode(body: string, contentType: string): Promise<{ url: 
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(500) });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitUntilServing(url);
   return { url, stop: () => child.kill() };
 }
 

@@ -19,7 +19,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, closeSync, writeSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,7 +26,7 @@ import { transcode } from '../../services/catalog/src/media/transcode.js';
 import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
 
 import { signIn } from '../lib/session.js';
-import { BenchError, run, setting } from '../lib/wrk.js';
+import { BenchError, freePort, run, setting } from '../lib/wrk.js';
 
 const MIB = 1024 * 1024;
 
@@ -41,19 +40,6 @@ function randomFile(path: string, bytes: number): void {
   } finally {
     closeSync(fd);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 const CURL_REPORT = ['-sS', '-o', '/dev/null', '-D', '-', '-w', '\nKINORA %{http_code} %{time_total}\n'];
