@@ -216,3 +216,28 @@ export const ADMIN_LIST_DEFAULT_LIMIT = 20;
  * "Sessions").
  */
 export const IDENTITY_CHANGES_STREAM = 'identity:changes';
+
+// Viewing analytics (docs/analytics-and-money.md).
+/** The player reports a viewing session this often while playing. */
+export const VIEWING_SESSION_UPDATE_INTERVAL_S = 30;
+/** A session is a view once this many seconds were watched… */
+export const VIEW_QUALIFYING_SECONDS = 30;
+/** …or, for a film shorter than this many seconds, half of the film. */
+export const VIEW_SHORT_FILM_SECONDS = 60;
+/** A session reaching this share of the film is completed; the film leaves Continue Watching. */
+export const COMPLETED_FRACTION = 0.9;
+export const VIEWING_DEVICE_TYPES = ['tablet', 'mobile', 'desktop'] as const;
+export type ViewingDeviceType = (typeof VIEWING_DEVICE_TYPES)[number];
+/** How far back a session may say it started (the demo traffic replays the last 90 days). */
+export const VIEWING_SESSION_MAX_AGE_DAYS = 100;
+/** The dashboards' date ranges, in days. */
+export const ANALYTICS_RANGES_DAYS = [7, 30, 90] as const;
+export type AnalyticsRangeDays = (typeof ANALYTICS_RANGES_DAYS)[number];
+export const ANALYTICS_DEFAULT_RANGE_DAYS: AnalyticsRangeDays = 30;
+export const ADMIN_ANALYTICS_REFRESH_MS = 30_000;
+export const CREATOR_ANALYTICS_REFRESH_MS = 60_000;
+/** The admin Revenue tab compares cost per view with this target, in dollars. */
+export const TARGET_COST_PER_VIEW = 0.09;
+/** Points of a retention curve: the share of sessions that watched each percent of the film. */
+export const RETENTION_POINTS = 100;
+export const WATCH_HISTORY_DEFAULT_LIMIT = 50;
