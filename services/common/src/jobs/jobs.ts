@@ -42,6 +42,13 @@ interface StoredJob<P> {
 
 const connectionOf = (config: BaseConfig) => ({ url: config.REDIS_URL, maxRetriesPerRequest: null });
 
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+};
+
 /** Producer side: enqueue typed jobs. */
 export class JobQueue<M extends Record<string, object>> {
   readonly queue: Queue;
@@ -55,13 +62,23 @@ export class JobQueue<M extends Record<string, object>> {
 
   add<K extends keyof M & string>(name: K, payload: M[K], options?: JobsOptions): Promise<Job> {
     const stored: StoredJob<M[K]> = { payload, trace: currentTraceHeaders() };
-    return this.queue.add(name, stored, {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
-      ...options,
-    });
+    return this.queue.add(name, stored, { ...DEFAULT_JOB_OPTIONS, ...options });
+  }
+
+  /** Several jobs of one name in one round trip. */
+  addMany<K extends keyof M & string>(
+    name: K,
+    payloads: M[K][],
+    options: (payload: M[K]) => JobsOptions,
+  ): Promise<Job[]> {
+    const trace = currentTraceHeaders();
+    return this.queue.addBulk(
+      payloads.map((payload) => ({
+        name,
+        data: { payload, trace } satisfies StoredJob<M[K]>,
+        opts: { ...DEFAULT_JOB_OPTIONS, ...options(payload) },
+      })),
+    );
   }
 
   /** Nest calls this on shutdown for the provider built by queueProvider(). */

@@ -22,7 +22,8 @@ export function requestIdOf(req: IncomingMessage): string {
   return id && /^[\w-]{1,128}$/.test(id) ? id : randomUUID();
 }
 
-export function loggerParams(service: string, config: Pick<BaseConfig, 'LOG_LEVEL'>): Params {
+/** `quiet`: paths whose requests are not logged one by one (see PlatformOptions.quietPaths). */
+export function loggerParams(service: string, config: Pick<BaseConfig, 'LOG_LEVEL'>, quiet?: RegExp): Params {
   return {
     pinoHttp: {
       level: config.LOG_LEVEL,
@@ -40,7 +41,12 @@ export function loggerParams(service: string, config: Pick<BaseConfig, 'LOG_LEVE
         // Status only: response headers carry Set-Cookie.
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/health/live' || req.url === '/metrics' },
+      autoLogging: {
+        ignore: (req) =>
+          req.url === '/health/live' ||
+          req.url === '/metrics' ||
+          (quiet?.test(req.url?.split('?')[0] ?? '') ?? false),
+      },
     },
   };
 }

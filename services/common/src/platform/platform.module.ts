@@ -25,6 +25,12 @@ export interface PlatformOptions {
   config: BaseConfig;
   entities: EntityClass<AnyEntity>[];
   migrations: MigrationObject[];
+  /**
+   * Paths (without query) of high-rate calls whose requests are not logged one by one, e.g. the
+   * player's viewing-session writes; their failures are still logged by the error filter, and
+   * /metrics counts them all.
+   */
+  quietPaths?: RegExp;
 }
 
 /**
@@ -40,7 +46,7 @@ export class PlatformModule {
       module: PlatformModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerParams(options.name, options.config)),
+        LoggerModule.forRoot(loggerParams(options.name, options.config, options.quietPaths)),
         MikroOrmModule.forRoot({
           ...ormOptions({
             url: options.config.DATABASE_URL,
