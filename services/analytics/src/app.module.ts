@@ -1,18 +1,56 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule, queueProvider } from '@kinora/common';
 import type { Config } from './config';
+import { CreatorEventsHandlers } from './creators/creator-events.handlers';
+import { CreatorAnalyticsService } from './dashboards/creator-analytics.service';
+import { DashboardsController } from './dashboards/dashboards.controller';
+import { PlatformAnalyticsService } from './dashboards/platform-analytics.service';
 import { DATABASE } from './database';
+import { FilmEventsHandlers } from './films/film-events.handlers';
+import { WatchHistoryController } from './history/watch-history.controller';
+import { WatchHistoryService } from './history/watch-history.service';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
 import { UserRegisteredRollupHandler } from './rollups/user-registered-rollup.handler';
+import { ClientContext } from './sessions/client-context';
+import { SessionPublisher } from './sessions/session-publisher';
+import { ViewingSessionsController } from './sessions/viewing-sessions.controller';
+import { ViewingSessionsService } from './sessions/viewing-sessions.service';
 
+/**
+ * The analytics API: takes viewing sessions onto Kafka, serves the dashboards and watch history,
+ * and keeps the read models (films, creators, users) the figures are shown with.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'analytics', config, ...DATABASE }), KnownUsersModule],
-      controllers: [UserRegisteredRollupHandler],
-      providers: [queueProvider(ROLLUPS, ROLLUP_QUEUE)],
+      imports: [
+        PlatformModule.forService({
+          name: 'analytics',
+          config,
+          ...DATABASE,
+          quietPaths: /^\/api\/analytics\/viewing-session(\/[^/]+)?$/,
+        }),
+        KnownUsersModule,
+      ],
+      controllers: [
+        ViewingSessionsController,
+        DashboardsController,
+        WatchHistoryController,
+        UserRegisteredRollupHandler,
+        FilmEventsHandlers,
+        CreatorEventsHandlers,
+      ],
+      providers: [
+        queueProvider(ROLLUPS, ROLLUP_QUEUE),
+        ClientContext,
+        SessionPublisher,
+        ViewingSessionsService,
+        CreatorAnalyticsService,
+        PlatformAnalyticsService,
+        WatchHistoryService,
+      ],
     };
   }
 }

@@ -1,10 +1,12 @@
 import { KNOWN_USERS } from '@kinora/common';
 import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
+import { Viewing20261124210000 } from './migrations/viewing.migration';
 
 export const DATABASE = {
   entities: [...KNOWN_USERS.entities],
   migrations: [
     ...KNOWN_USERS.migrations,
     { name: 'PlatformDaily20261121004000', class: PlatformDaily20261121004000 },
+    { name: 'Viewing20261124210000', class: Viewing20261124210000 },
   ],
 };

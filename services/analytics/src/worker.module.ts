@@ -1,11 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, WorkerModule } from '@kinora/common';
+import { PlatformModule, queueProvider, WorkerModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { RollupJobHandlers } from './rollups/rollup-jobs';
-import { ROLLUP_QUEUE } from './rollups/rollups.queue';
+import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
+import { SessionEventsConsumer } from './sessions/session-events.consumer';
+import { SessionStore } from './sessions/session-store';
 
-/** analytics-worker: recomputes rollups; serves only /health and /metrics over HTTP. */
+/**
+ * analytics-worker: stores viewing-session events as they arrive on Kafka (merging them into
+ * sessions) and recomputes the rollups they touch; serves only /health and /metrics over HTTP.
+ */
 @Module({})
 export class WorkerAppModule {
   static forRoot(config: Config): DynamicModule {
@@ -13,8 +18,9 @@ export class WorkerAppModule {
       module: WorkerAppModule,
       imports: [
         PlatformModule.forService({ name: 'analytics-worker', config, ...DATABASE }),
-        WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers),
+        WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers, { concurrency: config.ROLLUP_CONCURRENCY }),
       ],
+      providers: [queueProvider(ROLLUPS, ROLLUP_QUEUE), SessionStore, SessionEventsConsumer],
     };
   }
 }

@@ -1,10 +1,20 @@
 import { defineQueue } from '@kinora/common';
 
-/** Rollups are recomputed from raw rows for one bucket at a time; recompute, never increment. */
+/** Rollups are recomputed from stored rows for one bucket at a time; recompute, never increment. */
 export type RollupJobs = {
-  /** New users (and, as they arrive, views and watch time) of one UTC day, e.g. "2026-11-21". */
+  /** One film's sessions started on one UTC day, then that creator's day; e.g. { filmId: 3, day: "2026-11-24" }. */
+  'film-day': { filmId: number; day: string };
+  /** The platform's figures of one UTC day: new users, sessions, views, viewers, watch time. */
   'platform-day': { day: string };
 };
 
-export const ROLLUP_QUEUE = defineQueue<RollupJobs>('analytics-rollups', ['platform-day']);
+export const ROLLUP_QUEUE = defineQueue<RollupJobs>('analytics-rollups', ['film-day', 'platform-day']);
 export const ROLLUPS = Symbol('ROLLUPS');
+
+/**
+ * A bucket has at most one job waiting: adding it again while one waits changes nothing. The
+ * worker lifts the key when it starts the job, so a change arriving during a recompute queues
+ * the next one (docs/analytics-and-money.md, aggregation).
+ */
+export const filmDayKey = ({ filmId, day }: RollupJobs['film-day']) => `film-day:${filmId}:${day}`;
+export const platformDayKey = ({ day }: RollupJobs['platform-day']) => `platform-day:${day}`;

@@ -3,7 +3,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContext, JobQueue } from '@kinora/common';
 import { topicOf, UserRegisteredSchema, type UserRegistered } from '@kinora/proto';
-import { ROLLUPS, type RollupJobs } from './rollups.queue';
+import { platformDayKey, ROLLUPS, type RollupJobs } from './rollups.queue';
 
 /** A registration changes its day's platform rollup: ask the worker to recompute that day. */
 @Controller()
@@ -15,6 +15,11 @@ export class UserRegisteredRollupHandler {
     const registeredAt = event.user?.createdAt ? timestampDate(event.user.createdAt) : context.occurredAt;
     // Delayed so the users read model (another handler of the same event) has committed first;
     // a repeated job only recomputes the same figures.
-    await this.rollups.add('platform-day', { day: registeredAt.toISOString().slice(0, 10) }, { delay: 2000 });
+    const day = registeredAt.toISOString().slice(0, 10);
+    await this.rollups.add(
+      'platform-day',
+      { day },
+      { delay: 2000, deduplication: { id: platformDayKey({ day }) } },
+    );
   }
 }

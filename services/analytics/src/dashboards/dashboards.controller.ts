@@ -1,0 +1,53 @@
+import { Controller, ForbiddenException, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiErrorResponses,
+  Authenticated,
+  CurrentIdentity,
+  ID_PARAM,
+  ParseIdPipe,
+  Roles,
+  type Identity,
+} from '@kinora/common';
+import { ANALYTICS_DEFAULT_RANGE_DAYS } from '@kinora/contracts';
+import { CreatorAnalyticsService } from './creator-analytics.service';
+import { AnalyticsRangeQuery } from './dto/analytics-range.query';
+import { CreatorAnalyticsDto } from './dto/creator-analytics.dto';
+import { PlatformAnalyticsDto } from './dto/platform-analytics.dto';
+import { PlatformAnalyticsService } from './platform-analytics.service';
+
+@ApiTags('analytics')
+@Controller('api/analytics')
+export class DashboardsController {
+  constructor(
+    private readonly creators: CreatorAnalyticsService,
+    private readonly platform: PlatformAnalyticsService,
+  ) {}
+
+  @Get('creator/:id')
+  @Authenticated()
+  @ApiOperation({ summary: "A creator's figures: for that creator and admins only" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CreatorAnalyticsDto })
+  @ApiErrorResponses(400, 401, 403, 404)
+  async creator(
+    @Param('id', ParseIdPipe) id: number,
+    @Query() query: AnalyticsRangeQuery,
+    @CurrentIdentity() viewer: Identity,
+  ): Promise<CreatorAnalyticsDto> {
+    const owner = await this.creators.ownerOf(id);
+    if (owner !== viewer.userId && !viewer.roles.includes('admin')) {
+      throw new ForbiddenException("Only the creator and admins can see a creator's analytics");
+    }
+    return this.creators.figures(id, query.days ?? ANALYTICS_DEFAULT_RANGE_DAYS);
+  }
+
+  @Get('admin')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Platform figures, costs and growth: admins only' })
+  @ApiOkResponse({ type: PlatformAnalyticsDto })
+  @ApiErrorResponses(400, 401, 403)
+  admin(@Query() query: AnalyticsRangeQuery): Promise<PlatformAnalyticsDto> {
+    return this.platform.figures(query.days ?? ANALYTICS_DEFAULT_RANGE_DAYS);
+  }
+}

@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** One day of a series (UTC), e.g. "2026-11-24". */
+export class DailyFiguresDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Qualified views of sessions started that day.' })
+  views!: number;
+
+  @ApiProperty({ description: 'Seconds watched in sessions started that day.' })
+  watchTime!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Sessions started that day (Play, whether or not they became views).',
+  })
+  sessions!: number;
+}
+
+/** A share of the sessions, by country or device. */
+export class ShareDto {
+  @ApiProperty({ description: 'ISO 3166-1 alpha-2 code, "Unknown", or a device type.' })
+  name!: string;
+
+  @ApiProperty({ type: 'integer' })
+  sessions!: number;
+
+  @ApiProperty({ description: 'Percent of all sessions in the period, one decimal.' })
+  percentage!: number;
+}
+
+export class CountryShareDto extends ShareDto {
+  @ApiProperty({ description: 'The same code (kept under the name the spec gives it).' })
+  country!: string;
+}
+
+export class DeviceShareDto extends ShareDto {
+  @ApiProperty({ description: 'desktop, mobile, tablet, tv, …' })
+  device!: string;
+}

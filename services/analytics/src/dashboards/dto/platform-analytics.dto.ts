@@ -1,0 +1,193 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AnalyticsFilmDto } from './creator-analytics.dto';
+
+export class PlatformStatsDto {
+  @ApiProperty({ type: 'integer' })
+  totalUsers!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Members with a viewing session in the last 30 days.' })
+  activeUsers!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Published films.' })
+  totalFilms!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Films awaiting review.' })
+  pendingFilms!: number;
+
+  @ApiProperty({ description: 'Seconds watched, all time.' })
+  totalWatchTime!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Qualified views, all time.' })
+  totalViews!: number;
+}
+
+export class MonthlyCostDto {
+  @ApiProperty({ description: 'YYYY-MM' })
+  month!: string;
+
+  @ApiProperty({ description: 'Dollars.' })
+  cost!: number;
+
+  @ApiProperty({ type: 'integer' })
+  views!: number;
+}
+
+export class CostBreakdownDto {
+  @ApiProperty({ description: 'Dollars: egress GB × price per GB.' })
+  egress!: number;
+
+  @ApiProperty({ description: 'Dollars: transcoded minutes × price per minute.' })
+  transcoding!: number;
+
+  @ApiProperty({ description: 'Dollars: stored GB-months × price per GB-month.' })
+  storage!: number;
+}
+
+export class CostPricesDto {
+  @ApiProperty()
+  egressPerGb!: number;
+
+  @ApiProperty()
+  transcodePerMinute!: number;
+
+  @ApiProperty()
+  storagePerGbMonth!: number;
+}
+
+export class RevenueMetricsDto {
+  @ApiProperty({ description: 'Dollars, all time.' })
+  totalCost!: number;
+
+  @ApiProperty({ description: 'Dollars per qualified view (0 without views).' })
+  costPerView!: number;
+
+  @ApiProperty({ description: 'Dollars per watch hour (0 without watch time).' })
+  costPerHour!: number;
+
+  @ApiProperty({ description: 'Dollars.' })
+  targetCostPerView!: number;
+
+  @ApiProperty()
+  withinTarget!: boolean;
+
+  @ApiProperty({ type: [MonthlyCostDto], description: 'The last 6 months, oldest first.' })
+  monthlyCosts!: MonthlyCostDto[];
+
+  @ApiProperty({ type: CostBreakdownDto })
+  breakdown!: CostBreakdownDto;
+
+  @ApiProperty({ type: CostPricesDto })
+  prices!: CostPricesDto;
+}
+
+export class UserGrowthDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+
+  @ApiProperty({ type: 'integer', description: 'New users that day.' })
+  users!: number;
+}
+
+export class ContentGrowthDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Films published that day.' })
+  films!: number;
+}
+
+export class ViewingGrowthDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+
+  @ApiProperty({ type: 'integer' })
+  views!: number;
+
+  @ApiProperty({ description: 'Seconds watched.' })
+  watchTime!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Distinct viewers (members and visitors).' })
+  viewers!: number;
+}
+
+export class GrowthMetricsDto {
+  @ApiProperty({ type: 'integer', description: 'Over the period.' })
+  newUsers!: number;
+
+  @ApiProperty({ type: 'integer' })
+  newFilms!: number;
+
+  @ApiProperty({ type: 'integer' })
+  views!: number;
+
+  @ApiProperty({ type: [UserGrowthDto] })
+  userGrowth!: UserGrowthDto[];
+
+  @ApiProperty({ type: [ContentGrowthDto] })
+  contentGrowth!: ContentGrowthDto[];
+
+  @ApiProperty({ type: [ViewingGrowthDto] })
+  viewingGrowth!: ViewingGrowthDto[];
+}
+
+export class TopFilmDto {
+  @ApiProperty({ type: AnalyticsFilmDto })
+  film!: AnalyticsFilmDto;
+
+  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  views!: number;
+
+  @ApiProperty({ description: 'Mean member rating out of 10 (0 without reviews).' })
+  rating!: number;
+}
+
+export class AnalyticsCreatorDto {
+  @ApiProperty({ type: 'integer' })
+  id!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  isVerified!: boolean;
+}
+
+export class TopCreatorDto {
+  @ApiProperty({ type: AnalyticsCreatorDto })
+  creator!: AnalyticsCreatorDto;
+
+  @ApiProperty({ type: 'integer' })
+  followers!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  views!: number;
+}
+
+export class TopPerformersDto {
+  @ApiProperty({ type: [TopFilmDto] })
+  films!: TopFilmDto[];
+
+  @ApiProperty({ type: [TopCreatorDto] })
+  creators!: TopCreatorDto[];
+}
+
+/** GET /api/analytics/admin: admins only. */
+export class PlatformAnalyticsDto {
+  @ApiProperty({ type: 'integer', description: 'The period in days (growth, top performers).' })
+  days!: number;
+
+  @ApiProperty({ type: PlatformStatsDto })
+  platformStats!: PlatformStatsDto;
+
+  @ApiProperty({ type: RevenueMetricsDto })
+  revenueMetrics!: RevenueMetricsDto;
+
+  @ApiProperty({ type: GrowthMetricsDto })
+  growthMetrics!: GrowthMetricsDto;
+
+  @ApiProperty({ type: TopPerformersDto })
+  topPerformers!: TopPerformersDto;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  computedAt!: string | null;
+}

@@ -1,0 +1,35 @@
+import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
+import { WATCH_HISTORY_DEFAULT_LIMIT } from '@kinora/contracts';
+import { WatchHistoryEntryDto, WatchHistoryQuery } from './dto/watch-history.dto';
+import { WatchHistoryService } from './watch-history.service';
+
+@ApiTags('analytics')
+@Controller('api/analytics/history')
+@Authenticated()
+export class WatchHistoryController {
+  constructor(private readonly history: WatchHistoryService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The films the member watched, most recent first' })
+  @ApiOkResponse({ type: [WatchHistoryEntryDto] })
+  @ApiErrorResponses(400, 401)
+  list(
+    @Query() query: WatchHistoryQuery,
+    @CurrentIdentity() viewer: Identity,
+  ): Promise<WatchHistoryEntryDto[]> {
+    return this.history.list(viewer.userId, query.limit ?? WATCH_HISTORY_DEFAULT_LIMIT, query.offset ?? 0);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Clear the watch history: it lists nothing watched until now, and Continue Watching empties',
+  })
+  @ApiNoContentResponse()
+  @ApiErrorResponses(401)
+  async clear(@CurrentIdentity() viewer: Identity): Promise<void> {
+    await this.history.clear(viewer.userId);
+  }
+}

@@ -1,0 +1,179 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_ID, VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+/** A film is at most this long (seconds); positions and watch times beyond it are refused. */
+export const MAX_SECONDS = 24 * 60 * 60;
+const COUNT_MAX = 100_000;
+export const REFERRER_MAX_LENGTH = 2048;
+/** Ranges one update may carry (what was played since the previous one). */
+export const WATCHED_RANGES_MAX = 200;
+
+const seconds = (name: string) => `${name} must be a number of seconds from 0 to ${MAX_SECONDS}`;
+const count = (name: string) => `${name} must be an integer from 0 to ${COUNT_MAX}`;
+
+/** The player started: POST /api/analytics/viewing-session. */
+export class StartViewingSessionDto {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Chosen by the player; the session is bound to its first writer.',
+  })
+  @IsUUID('all', { message: 'sessionId must be a UUID' })
+  sessionId!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt({ message: 'filmId must be a positive integer' })
+  @Min(1, { message: 'filmId must be a positive integer' })
+  @Max(MAX_ID, { message: 'filmId must be a positive integer' })
+  filmId!: number;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description: 'Ignored: the session belongs to whoever the gateway says is signed in (or nobody).',
+  })
+  @IsOptional()
+  @IsString({ message: 'userId must be a string' })
+  @MaxLength(100, { message: 'userId must be at most 100 characters' })
+  userId?: string | null;
+
+  @ApiProperty({ enum: [...VIEWING_DEVICE_TYPES] })
+  @IsIn(VIEWING_DEVICE_TYPES, { message: `deviceType must be one of ${VIEWING_DEVICE_TYPES.join(', ')}` })
+  deviceType!: ViewingDeviceType;
+
+  @ApiProperty({ format: 'date-time', description: 'Not in the future, at most 100 days ago.' })
+  @IsDateString({ strict: true }, { message: 'sessionStartTime must be an ISO 8601 date-time' })
+  sessionStartTime!: string;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('startPosition') })
+  @Min(0, { message: seconds('startPosition') })
+  @Max(MAX_SECONDS, { message: seconds('startPosition') })
+  startPosition!: number;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: REFERRER_MAX_LENGTH })
+  @IsOptional()
+  @IsString({ message: 'referrer must be a string' })
+  @MaxLength(REFERRER_MAX_LENGTH, { message: `referrer must be at most ${REFERRER_MAX_LENGTH} characters` })
+  referrer?: string | null;
+}
+
+/** Seconds of the film played, [start, end). */
+export class WatchedRangeDto {
+  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('watchedRanges[].start') })
+  @Min(0, { message: seconds('watchedRanges[].start') })
+  @Max(MAX_SECONDS, { message: seconds('watchedRanges[].start') })
+  start!: number;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('watchedRanges[].end') })
+  @Min(0, { message: seconds('watchedRanges[].end') })
+  @Max(MAX_SECONDS, { message: seconds('watchedRanges[].end') })
+  end!: number;
+}
+
+/**
+ * PATCH /api/analytics/viewing-session/{sessionId}: every 30 s while playing, and once more when
+ * the player closes (with sessionEndTime). Counters and positions are totals so far, not deltas;
+ * watchedRanges is what was played since the previous update.
+ */
+export class UpdateViewingSessionDto {
+  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('endPosition') })
+  @Min(0, { message: seconds('endPosition') })
+  @Max(MAX_SECONDS, { message: seconds('endPosition') })
+  endPosition!: number;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('totalWatchTime') })
+  @Min(0, { message: seconds('totalWatchTime') })
+  @Max(MAX_SECONDS, { message: seconds('totalWatchTime') })
+  totalWatchTime!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: COUNT_MAX })
+  @IsInt({ message: count('pauseCount') })
+  @Min(0, { message: count('pauseCount') })
+  @Max(COUNT_MAX, { message: count('pauseCount') })
+  pauseCount!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: COUNT_MAX })
+  @IsInt({ message: count('seekCount') })
+  @Min(0, { message: count('seekCount') })
+  @Max(COUNT_MAX, { message: count('seekCount') })
+  seekCount!: number;
+
+  @ApiProperty({
+    format: 'date-time',
+    description: "The client's time of this update: the latest decides the end position.",
+  })
+  @IsDateString({ strict: true }, { message: 'updatedAt must be an ISO 8601 date-time' })
+  updatedAt!: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Sent on the final update, when the player closes.',
+  })
+  @IsOptional()
+  @IsDateString({ strict: true }, { message: 'sessionEndTime must be an ISO 8601 date-time' })
+  sessionEndTime?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Accepted for compatibility and ignored: completion is 90% of the film, decided by the server.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'isCompleted must be a boolean' })
+  isCompleted?: boolean;
+
+  @ApiPropertyOptional({ type: [WatchedRangeDto], maxItems: WATCHED_RANGES_MAX })
+  @IsOptional()
+  @ArrayMaxSize(WATCHED_RANGES_MAX, {
+    message: `watchedRanges must have at most ${WATCHED_RANGES_MAX} ranges`,
+  })
+  @ValidateNested({ each: true })
+  @Type(() => WatchedRangeDto)
+  watchedRanges?: WatchedRangeDto[];
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: 1_000_000,
+    description: 'Bit rate of the rendition playing, kbit/s.',
+  })
+  @IsOptional()
+  @IsInt({ message: 'bitrateKbps must be an integer from 1 to 1000000' })
+  @Min(1, { message: 'bitrateKbps must be an integer from 1 to 1000000' })
+  @Max(1_000_000, { message: 'bitrateKbps must be an integer from 1 to 1000000' })
+  bitrateKbps?: number;
+}
+
+/** 202: the write was accepted (on Kafka); the figures follow within seconds. */
+export class ViewingSessionAcceptedDto {
+  @ApiProperty({ format: 'uuid' })
+  sessionId!: string;
+
+  @ApiProperty({
+    description:
+      'Send it back in the X-Viewing-Session-Token header of every update of this session: it binds the session to this writer (and member).',
+  })
+  token!: string;
+}
+
+/** The header an update carries its session's write token in. */
+export const SESSION_TOKEN_HEADER = 'x-viewing-session-token';

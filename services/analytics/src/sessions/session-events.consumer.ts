@@ -1,0 +1,103 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, JobQueue, KafkaService, MetricsService } from '@kinora/common';
+import { topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
+import type { Consumer, KafkaMessage } from 'kafkajs';
+import { Counter } from 'prom-client';
+import type { Config } from '../config';
+import { filmDayKey, ROLLUP_QUEUE, type RollupJobs } from '../rollups/rollups.queue';
+import { SessionStore, writeOf, type StoredWrite } from './session-store';
+
+/**
+ * Consumes analytics.viewing-session-updated.v1 in batches: each batch is stored in one transaction
+ * (SessionStore), then a recompute is queued for every (film, day) it touched, then its offsets are
+ * committed. A crash anywhere before the commit redelivers the batch: stored events are skipped by
+ * id, and the buckets are queued again.
+ */
+@Injectable()
+export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SessionEventsConsumer.name);
+  private consumer?: Consumer;
+  private readonly rollups: JobQueue<RollupJobs>;
+  private readonly consumed: Counter<'outcome'>;
+
+  constructor(
+    private readonly kafka: KafkaService,
+    private readonly store: SessionStore,
+    @Inject(CONFIG) private readonly config: Config,
+    metrics: MetricsService,
+  ) {
+    this.rollups = new JobQueue(ROLLUP_QUEUE, config);
+    this.consumed = new Counter({
+      name: 'analytics_session_events_total',
+      help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
+      labelNames: ['outcome'],
+      registers: [metrics.registry],
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const consumer = this.kafka.kafka.consumer({
+      groupId: this.kafka.groupId('-sessions'),
+      sessionTimeout: this.config.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatInterval: Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 10),
+      maxWaitTimeInMs: Math.min(
+        this.config.KAFKA_FETCH_MAX_WAIT_MS,
+        Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 3),
+      ),
+      retry: { retries: 10 },
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({
+      topics: [this.kafka.topic(topicOf(ViewingSessionUpdatedSchema))],
+      fromBeginning: true,
+    });
+    await consumer.run({
+      autoCommit: true,
+      autoCommitInterval: this.config.KAFKA_COMMIT_INTERVAL_MS,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
+        if (batch.messages.length === 0) return;
+        await this.apply(batch.messages);
+        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+        await heartbeat();
+        await commitOffsetsIfNecessary();
+      },
+    });
+    this.logger.log(
+      `consuming ${topicOf(ViewingSessionUpdatedSchema)} as ${this.kafka.groupId('-sessions')}`,
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    await consumer?.disconnect();
+    await this.rollups.onApplicationShutdown();
+  }
+
+  /** Stores one batch and queues the recomputes it calls for; throws (and is redelivered) on failure. */
+  async apply(messages: KafkaMessage[]): Promise<void> {
+    const writes: StoredWrite[] = [];
+    for (const message of messages) {
+      try {
+        const event = fromBinary(ViewingSessionUpdatedSchema, message.value ?? new Uint8Array());
+        if (!event.envelope?.eventId || !event.sessionId || !event.writer)
+          throw new Error('incomplete event');
+        writes.push(writeOf(event));
+      } catch (error) {
+        // The API is the only producer: an unreadable message is a bug to see, not a reason to stop.
+        this.consumed.inc({ outcome: 'unreadable' });
+        this.logger.error({ err: error, offset: message.offset }, 'unreadable viewing-session event skipped');
+      }
+    }
+    const buckets = await this.store.store(writes);
+    this.consumed.inc({ outcome: 'stored' }, writes.length);
+    if (buckets.length === 0) return;
+    await this.rollups.addMany('film-day', buckets, (bucket) => ({
+      deduplication: { id: filmDayKey(bucket) },
+      removeOnComplete: true,
+    }));
+  }
+}

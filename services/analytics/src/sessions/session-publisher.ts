@@ -1,0 +1,72 @@
+import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Inject, Injectable } from '@nestjs/common';
+import { KafkaService, SERVICE_NAME } from '@kinora/common';
+import { EnvelopeSchema, topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
+import { randomUUID } from 'node:crypto';
+
+/** The most messages one produce request carries. */
+const MAX_BATCH = 1_000;
+
+interface Pending {
+  key: string;
+  value: Buffer;
+  done: { resolve: () => void; reject: (error: unknown) => void };
+}
+
+export type SessionUpdate = Omit<
+  MessageInitShape<typeof ViewingSessionUpdatedSchema>,
+  'envelope' | '$typeName'
+>;
+
+/**
+ * Appends viewing-session writes to Kafka, keyed by session, and resolves each once the broker has
+ * it. Writes that arrive while a produce request is in flight wait and go together in the next one,
+ * so a busy API sends few large requests and an idle one adds no delay.
+ */
+@Injectable()
+export class SessionPublisher {
+  private queue: Pending[] = [];
+  private sending = false;
+
+  constructor(
+    private readonly kafka: KafkaService,
+    @Inject(SERVICE_NAME) private readonly producer: string,
+  ) {}
+
+  publish(update: SessionUpdate): Promise<void> {
+    const envelope = create(EnvelopeSchema, {
+      eventId: randomUUID(),
+      occurredAt: timestampFromDate(new Date()),
+      producer: this.producer,
+    });
+    const message = create(ViewingSessionUpdatedSchema, { ...update, envelope });
+    const value = Buffer.from(toBinary(ViewingSessionUpdatedSchema, message));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ key: message.sessionId, value, done: { resolve, reject } });
+      if (!this.sending) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          const producer = await this.kafka.producer();
+          await producer.send({
+            topic: this.kafka.topic(topicOf(ViewingSessionUpdatedSchema)),
+            acks: -1,
+            messages: batch.map(({ key, value }) => ({ key, value })),
+          });
+          for (const pending of batch) pending.done.resolve();
+        } catch (error) {
+          for (const pending of batch) pending.done.reject(error);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}
