@@ -9,6 +9,7 @@ import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
 import { FilmReviewedHandler } from './films/film-reviewed.handler';
+import { ViewQualifiedHandler } from './films/view-qualified.handler';
 import { FilmsController } from './films/films.controller';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
@@ -39,6 +40,7 @@ export class AppModule implements NestModule {
         UploadsController,
         FilmRatingChangedHandler,
         FilmReviewedHandler,
+        ViewQualifiedHandler,
         CreatorFollowerCountChangedHandler,
       ],
       providers: [

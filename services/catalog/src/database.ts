@@ -6,6 +6,7 @@ import { Catalog20261121007000 } from './migrations/catalog.migration';
 import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
 import { MediaProgress20261123003000 } from './migrations/media-progress.migration';
 import { PublicReads20261124100000 } from './migrations/public-reads.migration';
+import { QualifiedViews20261124200000 } from './migrations/qualified-views.migration';
 import { FilmRatings20261123001000 } from './migrations/ratings.migration';
 import { Studio20261123100000 } from './migrations/studio.migration';
 
@@ -19,5 +20,6 @@ export const DATABASE = {
     { name: 'MediaProgress20261123003000', class: MediaProgress20261123003000 },
     { name: 'Studio20261123100000', class: Studio20261123100000 },
     { name: 'PublicReads20261124100000', class: PublicReads20261124100000 },
+    { name: 'QualifiedViews20261124200000', class: QualifiedViews20261124200000 },
   ],
 };

@@ -23,6 +23,7 @@ import {
   FilmReviewedSchema,
   FilmStatus,
   topicOf,
+  ViewQualifiedSchema,
 } from '@kinora/proto';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -293,15 +294,44 @@ describe('changes are visible on the next read', () => {
     expect((await profile()).stats.averageRating).toBe(8.5);
   });
 
-  test('a view counted through the API shows in the next read', async () => {
+  test('a qualified viewing session (analytics.view-qualified.v1) counts once and shows in the next read', async () => {
     const views = async () => ((await get(cached, `/api/films/${ids.shown}`)).json() as FilmDto).viewCount;
     const before = await views();
+    // Play presses count nothing: views are qualified sessions.
     const pressed = await cached.inject({
       method: 'POST',
       url: `/api/films/${ids.shown}/view`,
       headers: member,
     });
-    expect(pressed.json()).toMatchObject({ counted: true, viewCount: before + 1 });
+    expect(pressed.json()).toStrictEqual({ counted: false, viewCount: before });
+    const sessionId = randomUUID();
+    const qualified = () =>
+      toBinary(
+        ViewQualifiedSchema,
+        create(ViewQualifiedSchema, {
+          envelope: envelope(),
+          sessionId,
+          filmId: BigInt(ids.shown!),
+          qualifiedAt: timestampNow(),
+        }),
+      );
+    // The same session twice, under two event ids (a producer retry after a crash), counts once.
+    await publish(topicOf(ViewQualifiedSchema), ids.shown!, qualified());
+    await publish(topicOf(ViewQualifiedSchema), ids.shown!, qualified());
+    await eventually(async () => (await views()) === before + 1, 10_000, 'the qualified view');
+    const [row] = (
+      await db.query('select count(*)::int as n from film_views where session_id = $1', [sessionId])
+    ).rows;
+    await eventually(
+      async () =>
+        Number(
+          (await db.query(`select count(*) from processed_events where handler = 'ViewQualifiedHandler'`))
+            .rows[0].count,
+        ) === 2,
+      10_000,
+      'both deliveries applied',
+    );
+    expect(row.n).toBe(1);
     expect(await views()).toBe(before + 1);
   });
 

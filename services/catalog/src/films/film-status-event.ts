@@ -33,6 +33,10 @@ export interface FilmEventRow {
   user_id: string;
   created_at: Date | string;
   ai_disclosure: StoredAiDisclosure | null;
+  /** The probed length (null until transcoded). */
+  duration_seconds: string | null;
+  /** The renditions' bytes: their mean bit rates over the film's length (null until transcoded). */
+  media_bytes: string | null;
 }
 
 /**
@@ -47,8 +51,11 @@ export async function selectFilmEventRow(
   const [row] = await em.execute<FilmEventRow[]>(
     `select f.id, f.status, f.title, f.description, f.genre, f.language, f.release_year,
             f.duration_minutes, f.poster_url, f.video_url, f.creator_id, c.user_id, f.created_at,
-            f.ai_disclosure
+            f.ai_disclosure, m.duration_seconds,
+            (select round(sum(coalesce((r->>'averageBandwidth')::numeric, (r->>'bandwidth')::numeric)) * m.duration_seconds / 8)
+               from jsonb_array_elements(m.renditions) r) as media_bytes
        from films f join creators c on c.id = f.creator_id
+       left join film_media m on m.film_id = f.id
       where f.id = ?${options.lock ? ' for update of f' : ''}`,
     [filmId],
   );
@@ -84,6 +91,8 @@ export function filmStatusEvent(
     videoUrl: film.video_url ?? '',
     submittedAt: timestampFromDate(new Date(film.created_at)),
     reason: change.reason ?? '',
+    durationSeconds: Number(film.duration_seconds ?? 0),
+    mediaBytes: BigInt(film.media_bytes ?? 0),
     ...(disclosure
       ? {
           aiDisclosure: {

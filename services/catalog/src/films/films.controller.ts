@@ -1,8 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, CurrentIdentity, ID_PARAM, ParseIdPipe, type Identity } from '@kinora/common';
-import type { FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { ListFilmsQuery, SearchFilmsQuery, TrendingQuery } from './dto/film-queries';
 import { FilmDto, FilmViewDto, TrendingFilmDto } from './dto/film.dto';
 import { FilmsService } from './films.service';
@@ -48,23 +46,19 @@ export class FilmsController {
     return this.films.get(id, viewer);
   }
 
-  /** Play was pressed. Signed-in viewers are keyed by user; anonymous ones by client address and agent. */
+  /** Play was pressed: views are counted from viewing sessions instead (the view rule). */
   @Post(':id/view')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Play was pressed: count a view (once per viewer and film per 30 minutes)' })
+  @ApiOperation({
+    summary: "Play was pressed: answers the film's view count; views are counted from viewing sessions",
+  })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ type: FilmViewDto })
   @ApiErrorResponses(400, 404)
   view(
     @Param('id', ParseIdPipe) id: number,
     @CurrentIdentity() viewer: Identity | null,
-    @Req() request: FastifyRequest,
   ): Promise<FilmViewDto> {
-    const key = viewer
-      ? `user:${viewer.userId}`
-      : `anon:${createHash('sha256')
-          .update(`${request.ip}|${request.headers['user-agent'] ?? ''}`)
-          .digest('hex')}`;
-    return this.films.recordView(id, viewer, key);
+    return this.films.recordView(id, viewer);
   }
 }

@@ -33,8 +33,7 @@ const ORDER: Record<FilmSort, string> = {
   rating: 'f.rating desc, f.rating_count desc, f.id desc',
 };
 
-/** The same viewer pressing Play again within this window counts once (docs/catalog.md, the view rule). */
-const VIEW_WINDOW = '30 minutes';
+/** Trending ranks published films by their qualified views in this window. */
 const TRENDING_WINDOW = '7 days';
 
 /** Accumulates SQL conditions and their bound parameters in order. */
@@ -193,29 +192,15 @@ export class FilmsService {
   }
 
   /**
-   * Counts a view unless the same viewer (user, or anonymous client) counted one for this film in
-   * the last 30 minutes. Serialised per viewer and film, so a double click counts once.
+   * Play was pressed. It counts nothing: views are qualified viewing sessions (the view rule,
+   * docs/catalog.md), counted from analytics' events. Answers the film's count.
    */
-  async recordView(id: number, viewer: Identity | null, viewerKey: string): Promise<FilmViewDto> {
+  async recordView(id: number, viewer: Identity | null): Promise<FilmViewDto> {
     await this.find(id, viewer);
-    return this.em.fork().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [id, viewerKey]);
-      const inserted = await em.execute<unknown[]>(
-        `insert into film_views (film_id, viewer_key)
-         select ?, ? where not exists (
-           select 1 from film_views where film_id = ? and viewer_key = ? and viewed_at > now() - interval '${VIEW_WINDOW}')
-         returning 1`,
-        [id, viewerKey, id, viewerKey],
-      );
-      const counted = inserted.length > 0;
-      const [film] = counted
-        ? await em.execute<{ view_count: number }[]>(
-            'update films set view_count = view_count + 1 where id = ? returning view_count',
-            [id],
-          )
-        : await em.execute<{ view_count: number }[]>('select view_count from films where id = ?', [id]);
-      return { counted, viewCount: film!.view_count };
-    });
+    const [film] = await this.em
+      .fork()
+      .execute<{ view_count: number }[]>('select view_count from films where id = ?', [id]);
+    return { counted: false, viewCount: film!.view_count };
   }
 
   /** A new film awaiting its media and review (status pending); returns its id. */

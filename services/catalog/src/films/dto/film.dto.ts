@@ -116,9 +116,9 @@ export class TrendingFilmDto extends FilmDto {
   recentViews!: number;
 }
 
-/** The answer to Play: whether this press counted (the view rule, docs/catalog.md) and the total. */
+/** The answer to Play: the film's view count (views come from viewing sessions, docs/catalog.md). */
 export class FilmViewDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'Always false: a Play press is not a view; a qualified viewing session is.' })
   counted!: boolean;
 
   @ApiProperty({ type: 'integer' })
