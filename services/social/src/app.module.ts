@@ -9,6 +9,8 @@ import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { FollowsModule } from './follows/follows.module';
 import { LikesModule } from './likes/likes.module';
 import { ListsModule } from './lists/lists.module';
+import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
+import { WatchProgressChangedHandler } from './lists/watch-progress-changed.handler';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 
@@ -28,7 +30,12 @@ export class AppModule {
         CriticReviewsModule,
         NotificationsModule,
       ],
-      controllers: [FilmStatusChangedHandler, CreatorRegisteredHandler],
+      controllers: [
+        FilmStatusChangedHandler,
+        CreatorRegisteredHandler,
+        WatchProgressChangedHandler,
+        WatchHistoryClearedHandler,
+      ],
     };
   }
 }

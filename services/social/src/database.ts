@@ -4,6 +4,7 @@ import { SocialFilm } from './films/film.entity';
 import { Follow } from './follows/follow.entity';
 import { Like } from './likes/like.entity';
 import { ListEntry } from './lists/list-entry.entity';
+import { ContinueWatching20261124001000 } from './migrations/continue-watching.migration';
 import { Critics20261123003000 } from './migrations/critics.migration';
 import { Reviews20261123001000 } from './migrations/reviews.migration';
 import { ListCounts20261123004100 } from './migrations/list-counts.migration';
@@ -32,5 +33,6 @@ export const DATABASE = {
     { name: 'Notifications20261123004000', class: Notifications20261123004000 },
     { name: 'ListCounts20261123004100', class: ListCounts20261123004100 },
     { name: 'WatchProgress20261123004300', class: WatchProgress20261123004300 },
+    { name: 'ContinueWatching20261124001000', class: ContinueWatching20261124001000 },
   ],
 };

@@ -224,6 +224,7 @@ describe('lists', () => {
     expect(watchlist.map((e) => e.filmId)).toStrictEqual([OTHER, PUBLISHED]);
     expect(Object.keys(watchlist[0]!).sort()).toStrictEqual([
       'createdAt',
+      'durationSeconds',
       'film',
       'filmId',
       'id',
@@ -234,15 +235,21 @@ describe('lists', () => {
       OTHER,
     ]);
     expect((await read(ADA, 'continue_watching')).json()).toStrictEqual([]);
-    // Viewing progress writes continue_watching; the list answers where the member stopped.
+    // Viewing progress writes continue_watching (test/continue-watching.spec.ts); the list answers
+    // where the member stopped and the film's length.
     await db.query(
-      `insert into list_entries (user_id, film_id, list_type, progress_seconds) values ($1, $2, 'continue_watching', 95)`,
+      `insert into list_entries (user_id, film_id, list_type, progress_seconds, duration_seconds, progress_at)
+       values ($1, $2, 'continue_watching', 95, 720, now())`,
       [BO, PUBLISHED],
     );
     expect(
-      ((await read(BO, 'continue_watching')).json() as ListEntryDto[]).map((e) => e.progressSeconds),
-    ).toStrictEqual([95]);
+      ((await read(BO, 'continue_watching')).json() as ListEntryDto[]).map((e) => [
+        e.progressSeconds,
+        e.durationSeconds,
+      ]),
+    ).toStrictEqual([[95, 720]]);
     expect(watchlist[0]!.progressSeconds).toBeNull();
+    expect(watchlist[0]!.durationSeconds).toBeNull();
   });
 
   test('a second member sees only their own lists and cannot remove from the first one', async () => {

@@ -25,4 +25,12 @@ export class ListEntry {
   /** continue_watching: where the member stopped, in seconds; written from viewing progress. */
   @Property({ type: 'integer', nullable: true })
   progressSeconds?: number | null;
+
+  /** continue_watching: the film's length in seconds as analytics probed it (null while unknown). */
+  @Property({ type: 'double', nullable: true })
+  durationSeconds?: number | null;
+
+  /** continue_watching: when that progress was watched; the list is read most recent first. */
+  @Property({ type: 'timestamptz', nullable: true })
+  progressAt?: Date | null;
 }

@@ -9,6 +9,7 @@ export interface ListEntryRow extends FilmSummaryRow {
   list_type: ListType;
   created_at: Date;
   progress_seconds: number | null;
+  duration_seconds: number | null;
 }
 
 export function mapListEntry(row: ListEntryRow): ListEntryDto {
@@ -18,6 +19,7 @@ export function mapListEntry(row: ListEntryRow): ListEntryDto {
     listType: row.list_type,
     createdAt: new Date(row.created_at).toISOString(),
     progressSeconds: row.progress_seconds,
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     film: mapFilmSummary(row),
   };
 }

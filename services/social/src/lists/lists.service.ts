@@ -8,9 +8,10 @@ import type { ListEntriesQuery, ListEntryDto } from './dto/list-entry.dto';
 import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
 import { mapListEntry, type ListEntryRow } from './list-entry.mapper';
 
-// Only published films are shown: an archived film drops out of every list (its entry is kept).
+// Only published films are shown: an archived film drops out of every list (its entry is kept), and
+// a continue_watching entry of a film social has not heard of yet shows once it is published.
 const ENTRY_SELECT = `
-  select e.id, e.film_id, e.list_type, e.created_at, e.progress_seconds, ${FILM_SUMMARY_COLUMNS}
+  select e.id, e.film_id, e.list_type, e.created_at, e.progress_seconds, e.duration_seconds, ${FILM_SUMMARY_COLUMNS}
     from list_entries e join films f on f.id = e.film_id and f.status = 'published'`;
 
 /** A member's lists: every query is by the caller's own id, so nobody reads another's list. */
@@ -21,11 +22,15 @@ export class ListsService {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** The member's list, newest first. */
+  /** The member's list, newest first; continue_watching most recently watched first. */
   async list(userId: string, listType: ListType, query: ListEntriesQuery): Promise<ListEntryDto[]> {
+    const order =
+      listType === 'continue_watching'
+        ? 'e.progress_at desc nulls last, e.id desc'
+        : 'e.created_at desc, e.id desc';
     const rows = await this.em.fork().execute<ListEntryRow[]>(
       `${ENTRY_SELECT} where e.user_id = ? and e.list_type = ?
-        order by e.created_at desc, e.id desc limit ? offset ?`,
+        order by ${order} limit ? offset ?`,
       [userId, listType, query.limit ?? USER_LIST_DEFAULT_LIMIT, query.offset ?? 0],
     );
     return rows.map(mapListEntry);

@@ -49,6 +49,14 @@ export class ListEntryDto {
   })
   progressSeconds!: number | null;
 
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description:
+      "continue_watching: the film's own length in seconds, as probed (null when not known, and on the other lists).",
+  })
+  durationSeconds!: number | null;
+
   @ApiProperty({ type: FilmSummaryDto })
   film!: FilmSummaryDto;
 }

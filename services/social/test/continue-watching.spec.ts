@@ -1,0 +1,326 @@
+// Continue Watching through Kafka: analytics.watch-progress-changed.v1 and
+// analytics.watch-history-cleared.v1 keep members' continue_watching entries. Events arrive late,
+// twice or out of order: the newest watched progress wins, a finished film leaves the list until it
+// is watched again, and a cleared history stays cleared.
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { KafkaService, loadConfig, migrate } from '@kinora/common';
+import {
+  createTestApp,
+  createTestDatabase,
+  createTestKafka,
+  createTestRedis,
+  eventually,
+  serviceEnv,
+  type TestDatabase,
+  type TestKafka,
+  type TestRedis,
+} from '@kinora/common/testing';
+import {
+  EnvelopeSchema,
+  topicOf,
+  WatchHistoryClearedSchema,
+  WatchProgressChangedSchema,
+} from '@kinora/proto';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { AppModule } from '../src/app.module';
+import { configSchema } from '../src/config';
+import { DATABASE } from '../src/database';
+import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
+
+let database: TestDatabase;
+let kafka: TestKafka;
+let redis: TestRedis;
+let sut: NestFastifyApplication;
+let db: Client;
+let kafkaService: KafkaService;
+
+const ADA = '11111111-1111-4111-8111-111111111111';
+const BO = '22222222-2222-4222-8222-222222222222';
+const CY = '33333333-3333-4333-8333-333333333333';
+const DEE = '55555555-5555-4555-8555-555555555555';
+/** Sent after every batch, on each topic used: once it is processed, the batch before it is. */
+const SENTINEL = '99999999-9999-4999-8999-999999999999';
+const TIDAL = 401;
+const LOOP = 402;
+const EMBER = 403;
+const PENDING = 404;
+const UNKNOWN = 405;
+
+const BASE = Date.parse('2026-11-20T12:00:00Z');
+/** A moment `minutes` after the base time, when a member watched. */
+const at = (minutes: number) => new Date(BASE + minutes * 60_000);
+
+interface Outgoing {
+  id: string;
+  topic: string;
+  key: string;
+  value: Buffer;
+}
+
+const envelope = (id: string) =>
+  create(EnvelopeSchema, { eventId: id, occurredAt: timestampFromDate(new Date()), producer: 'analytics' });
+
+function progress(
+  userId: string,
+  filmId: number,
+  watchedAt: Date,
+  position: number,
+  { duration = 0, finished = false, id = randomUUID() } = {},
+): Outgoing {
+  const event = create(WatchProgressChangedSchema, {
+    envelope: envelope(id),
+    userId,
+    filmId: BigInt(filmId),
+    positionSeconds: position,
+    durationSeconds: duration,
+    finished,
+    watchedAt: timestampFromDate(watchedAt),
+  });
+  return {
+    id,
+    topic: topicOf(WatchProgressChangedSchema),
+    key: userId,
+    value: Buffer.from(toBinary(WatchProgressChangedSchema, event)),
+  };
+}
+
+function cleared(userId: string, clearedAt: Date, id = randomUUID()): Outgoing {
+  const event = create(WatchHistoryClearedSchema, {
+    envelope: envelope(id),
+    userId,
+    clearedAt: timestampFromDate(clearedAt),
+  });
+  return {
+    id,
+    topic: topicOf(WatchHistoryClearedSchema),
+    key: userId,
+    value: Buffer.from(toBinary(WatchHistoryClearedSchema, event)),
+  };
+}
+
+/**
+ * Sends the messages in order (one partition per topic) and waits until social applied them: each
+ * topic used gets a sentinel event last, so duplicates, which leave no trace, are through as well.
+ */
+async function send(...messages: Outgoing[]): Promise<void> {
+  const topics = [...new Set(messages.map((message) => message.topic))];
+  const sentinels = topics.map((topic) =>
+    topic === topicOf(WatchHistoryClearedSchema)
+      ? cleared(SENTINEL, at(0))
+      : progress(SENTINEL, TIDAL, new Date(Date.now() + Math.random() * 1000), 1),
+  );
+  // The service's own producer, onto its (prefixed) topics: the same path analytics' events take.
+  const producer = await kafkaService.producer();
+  for (const message of [...messages, ...sentinels]) {
+    await producer.send({
+      topic: kafkaService.topic(message.topic),
+      messages: [{ key: message.key, value: message.value }],
+    });
+  }
+  const ids = [...new Set([...messages, ...sentinels].map((message) => message.id))];
+  await eventually(
+    async () => {
+      const { rows: dead } = await db.query<{ error: string }>('select error from dead_letters');
+      if (dead.length > 0) throw new Error(`dead-lettered: ${dead.map((row) => row.error).join('; ')}`);
+      const { rows } = await db.query<{ count: number }>(
+        `select count(*)::int as count from processed_events
+          where handler in ('WatchProgressChangedHandler', 'WatchHistoryClearedHandler')
+            and event_id = any($1::uuid[])`,
+        [ids],
+      );
+      return rows[0]!.count === ids.length;
+    },
+    20_000,
+    'the events applied',
+  );
+}
+
+const read = async (userId: string) => {
+  const response = await sut.inject({
+    method: 'GET',
+    url: '/api/user/lists/continue_watching',
+    headers: { 'x-user-id': userId },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as ListEntryDto[];
+};
+/** The member's entries as [filmId, progressSeconds, durationSeconds], as the list answers them. */
+const entries = async (userId: string) =>
+  (await read(userId)).map((entry) => [entry.filmId, entry.progressSeconds, entry.durationSeconds]);
+/** The member's stored entries, films social does not show included. */
+const stored = async (userId: string) =>
+  (
+    await db.query<{ film_id: number; progress_seconds: number; progress_at: Date }>(
+      `select film_id, progress_seconds, progress_at from list_entries
+        where user_id = $1 and list_type = 'continue_watching' order by film_id`,
+      [userId],
+    )
+  ).rows;
+
+beforeAll(async () => {
+  [database, kafka] = await Promise.all([createTestDatabase('continue_watching'), createTestKafka(1)]);
+  redis = await createTestRedis();
+  await migrate({ url: database.url, ...DATABASE });
+  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
+  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  db = new Client({ connectionString: database.url });
+  await db.connect();
+  await db.query(
+    `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at) values
+       ($1, 'published', 'Tidal', 'Drama', 12, '/media/posters/401.jpg', 9, now()),
+       ($2, 'published', 'Loop', 'Sci-Fi', 7, null, 9, now()),
+       ($3, 'published', 'Ember', 'Horror', 15, null, 9, now()),
+       ($4, 'pending', 'Soon', 'Drama', 9, null, 9, now())`,
+    [TIDAL, LOOP, EMBER, PENDING],
+  );
+  kafkaService = sut.get(KafkaService);
+});
+
+afterAll(async () => {
+  await db?.end();
+  await sut?.close();
+  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+});
+
+test('progress creates the entry with the rounded position and the probed length', async () => {
+  expect(await read(ADA)).toStrictEqual([]);
+  await send(progress(ADA, TIDAL, at(10), 95.6, { duration: 720.5 }));
+  const [entry] = await read(ADA);
+  expect(entry).toMatchObject({
+    filmId: TIDAL,
+    listType: 'continue_watching',
+    progressSeconds: 96,
+    durationSeconds: 720.5,
+    film: { id: TIDAL, title: 'Tidal', durationMinutes: 12, posterUrl: '/media/posters/401.jpg' },
+  });
+  expect(Object.keys(entry!).sort()).toStrictEqual([
+    'createdAt',
+    'durationSeconds',
+    'film',
+    'filmId',
+    'id',
+    'listType',
+    'progressSeconds',
+  ]);
+  expect((await stored(ADA))[0]!.progress_at).toStrictEqual(at(10));
+  // Another member's progress is theirs only.
+  expect(await read(BO)).toStrictEqual([]);
+});
+
+test('newer progress moves the entry on; a late older one and an unknown length change nothing', async () => {
+  await send(progress(ADA, TIDAL, at(20), 300, { duration: 0 }));
+  // The length known from earlier progress is kept when an event does not know it.
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 300, 720.5]]);
+  await send(progress(ADA, TIDAL, at(15), 200, { duration: 720.5 }));
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 300, 720.5]]);
+  expect((await stored(ADA))[0]!.progress_at).toStrictEqual(at(20));
+});
+
+test('a duplicated event, or another one watched at the same moment, is a no-op', async () => {
+  const newest = progress(ADA, TIDAL, at(30), 400, { duration: 720.5 });
+  await send(newest, newest);
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 400, 720.5]]);
+  await send(newest, progress(ADA, TIDAL, at(30), 10, { duration: 720.5 }));
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 400, 720.5]]);
+});
+
+test('finishing removes the entry; older progress arriving late does not bring it back', async () => {
+  await send(progress(ADA, TIDAL, at(40), 690, { duration: 720.5, finished: true }));
+  expect(await read(ADA)).toStrictEqual([]);
+  expect(await stored(ADA)).toStrictEqual([]);
+  await send(progress(ADA, TIDAL, at(35), 500, { duration: 720.5 }));
+  expect(await read(ADA)).toStrictEqual([]);
+});
+
+test('watching the film again after finishing brings it back', async () => {
+  await send(progress(ADA, TIDAL, at(50), 30, { duration: 720.5 }));
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 30, 720.5]]);
+  await send(progress(ADA, TIDAL, at(45), 700, { duration: 720.5, finished: true }));
+  expect(await entries(ADA)).toStrictEqual([[TIDAL, 30, 720.5]]);
+});
+
+test('a finish for a film never listed keeps older progress of it out', async () => {
+  await send(progress(DEE, LOOP, at(10), 400, { finished: true }));
+  await send(progress(DEE, LOOP, at(5), 100));
+  expect(await read(DEE)).toStrictEqual([]);
+  await send(progress(DEE, LOOP, at(11), 2));
+  expect(await entries(DEE)).toStrictEqual([[LOOP, 2, null]]);
+});
+
+test('the list answers most recently watched first, not in the order entries were added', async () => {
+  await send(
+    progress(BO, TIDAL, at(10), 60, { duration: 720 }),
+    progress(BO, LOOP, at(30), 70, { duration: 420 }),
+    progress(BO, EMBER, at(20), 80),
+  );
+  expect(await entries(BO)).toStrictEqual([
+    [LOOP, 70, 420],
+    [EMBER, 80, null],
+    [TIDAL, 60, 720],
+  ]);
+  // Watching Tidal again puts it first.
+  await send(progress(BO, TIDAL, at(40), 90, { duration: 720 }));
+  expect((await entries(BO)).map(([filmId]) => filmId)).toStrictEqual([TIDAL, LOOP, EMBER]);
+  const page = await sut.inject({
+    method: 'GET',
+    url: '/api/user/lists/continue_watching?limit=1&offset=1',
+    headers: { 'x-user-id': BO },
+  });
+  expect((page.json() as ListEntryDto[]).map((entry) => entry.filmId)).toStrictEqual([LOOP]);
+});
+
+test('films the films read model does not know, or not published, are kept but shown only once published', async () => {
+  await send(progress(CY, UNKNOWN, at(10), 50, { duration: 600 }), progress(CY, PENDING, at(11), 40));
+  expect(await read(CY)).toStrictEqual([]);
+  expect((await stored(CY)).map((row) => row.film_id)).toStrictEqual([PENDING, UNKNOWN]);
+  await db.query(`update films set status = 'published' where id = $1`, [PENDING]);
+  await db.query(
+    `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at)
+     values ($1, 'published', 'Late', 'Drama', 10, null, 9, now())`,
+    [UNKNOWN],
+  );
+  expect(await entries(CY)).toStrictEqual([
+    [PENDING, 40, null],
+    [UNKNOWN, 50, 600],
+  ]);
+});
+
+test('clearing the history removes entries watched up to then, and keeps later progress up to then out', async () => {
+  // Bo: Tidal at 40, Loop at 30, Ember at 20. Cleared at 30: only Tidal stays.
+  await send(cleared(BO, at(30)));
+  expect(await entries(BO)).toStrictEqual([[TIDAL, 90, 720]]);
+  // Progress watched before the clear arrives late, for a film listed before and for a new one.
+  await send(
+    progress(BO, LOOP, at(25), 100),
+    progress(BO, PENDING, at(29), 100),
+    progress(BO, EMBER, at(30), 1),
+  );
+  expect((await entries(BO)).map(([filmId]) => filmId)).toStrictEqual([TIDAL]);
+  // An older clear arriving late takes nothing more and does not move the clear back.
+  await send(cleared(BO, at(5)));
+  await send(progress(BO, LOOP, at(20), 100));
+  expect((await entries(BO)).map(([filmId]) => filmId)).toStrictEqual([TIDAL]);
+  // Progress watched after the clear comes back as ever.
+  await send(progress(BO, LOOP, at(41), 5, { duration: 420 }));
+  expect(await entries(BO)).toStrictEqual([
+    [LOOP, 5, 420],
+    [TIDAL, 90, 720],
+  ]);
+  // Another member's entries are not touched.
+  expect((await entries(ADA)).map(([filmId]) => filmId)).toStrictEqual([TIDAL]);
+});
+
+test('continue_watching counts in neither saved-film count, and the list calls still cannot write it', async () => {
+  const { rows } = await db.query(`select 1 from outbox where topic = 'social.list-counts-changed.v1'`);
+  expect(rows).toStrictEqual([]);
+  const add = await sut.inject({
+    method: 'POST',
+    url: '/api/user/lists',
+    headers: { 'x-user-id': ADA },
+    payload: { filmId: LOOP, listType: 'continue_watching' },
+  });
+  expect(add.statusCode).toBe(400);
+});
