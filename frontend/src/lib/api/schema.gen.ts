@@ -256,7 +256,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Play was pressed: count a view (once per viewer and film per 30 minutes) */
+        /** Play was pressed: answers the film's view count; views are counted from viewing sessions */
         post: operations["Films_view"];
         delete?: never;
         options?: never;
@@ -868,6 +868,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform figures, costs and growth: admins only */
+        get: operations["Dashboards_admin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/creator/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's figures: for that creator and admins only */
+        get: operations["Dashboards_creator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The films the member watched, most recent first */
+        get: operations["WatchHistory_list"];
+        put?: never;
+        post?: never;
+        /** Clear the watch history: it lists nothing watched until now, and Continue Watching empties */
+        delete: operations["WatchHistory_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/viewing-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player started: open a viewing session (signed-in members and visitors alike)
+         * @description The session belongs to the caller the gateway names (or to nobody), never to the body’s userId.
+         */
+        post: operations["ViewingSessions_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/viewing-session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Progress of a viewing session (every 30 s), or its end (with sessionEndTime) */
+        patch: operations["ViewingSessions_update"];
+        trace?: never;
+    };
     "/api/admin/feedback": {
         parameters: {
             query?: never;
@@ -1283,6 +1372,7 @@ export interface components {
         /** @enum {string} */
         FilmStatus: "pending" | "published" | "archived";
         FilmViewDto: {
+            /** @description Always false: a Play press is not a view; a qualified viewing session is. */
             counted: boolean;
             viewCount: number;
         };
@@ -1611,6 +1701,8 @@ export interface components {
         ListEntryDto: {
             /** Format: date-time */
             createdAt: string;
+            /** @description continue_watching: the film's own length in seconds, as probed (null when not known, and on the other lists). */
+            durationSeconds: number | null;
             film: components["schemas"]["FilmSummaryDto"];
             filmId: number;
             id: number;
@@ -1687,6 +1779,305 @@ export interface components {
             rating: number;
             /** @description Trimmed; not blank. */
             review: string;
+        };
+        AnalyticsCreatorDto: {
+            id: number;
+            isVerified: boolean;
+            name: string;
+        };
+        AnalyticsFilmDto: {
+            /** @description Minutes. */
+            duration: number;
+            /** @description Seconds, as probed (0 until transcoded). */
+            durationSeconds: number;
+            genre: string;
+            id: number;
+            posterUrl: string | null;
+            /** @enum {string} */
+            status: "pending" | "published" | "archived";
+            title: string;
+        };
+        ContentGrowthDto: {
+            /** Format: date */
+            date: string;
+            /** @description Films published that day. */
+            films: number;
+        };
+        CostBreakdownDto: {
+            /** @description Dollars: egress GB × price per GB. */
+            egress: number;
+            /** @description Dollars: stored GB-months × price per GB-month. */
+            storage: number;
+            /** @description Dollars: transcoded minutes × price per minute. */
+            transcoding: number;
+        };
+        CostPricesDto: {
+            egressPerGb: number;
+            storagePerGbMonth: number;
+            transcodePerMinute: number;
+        };
+        CountryShareDto: {
+            /** @description The same code (kept under the name the spec gives it). */
+            country: string;
+            /** @description ISO 3166-1 alpha-2 code, "Unknown", or a device type. */
+            name: string;
+            /** @description Percent of all sessions in the period, one decimal. */
+            percentage: number;
+            sessions: number;
+        };
+        CreatorAnalyticsDto: {
+            /** @description Mean of the member reviews of the creator’s films, out of 10 (0 without reviews). */
+            averageRating: number;
+            /**
+             * Format: date-time
+             * @description When the newest figure was recomputed.
+             */
+            computedAt: string | null;
+            creatorId: number;
+            /** @description Every day of the period, oldest first. */
+            daily: components["schemas"]["DailyFiguresDto"][];
+            /** @description The period in days. */
+            days: number;
+            /** @description Sessions in the period. */
+            demographics: components["schemas"]["DemographicsDto"];
+            growthRate: components["schemas"]["FollowerGrowthRateDto"];
+            insights: components["schemas"]["InsightDto"][];
+            /** @description Qualified views in the period. */
+            periodViews: number;
+            /** @description Seconds watched in the period. */
+            periodWatchTime: number;
+            /** @description The last 7 days, oldest first. */
+            subscriberGrowth: components["schemas"]["SubscriberGrowthDto"][];
+            /** @description Every film of the creator, most viewed first. */
+            topFilms: components["schemas"]["CreatorFilmFiguresDto"][];
+            totalFollowers: number;
+            /** @description Qualified views of all the creator’s films, all time. */
+            totalViews: number;
+            /** @description Seconds watched, all time. */
+            totalWatchTime: number;
+        };
+        CreatorFilmFiguresDto: {
+            /** @description Share of the period’s sessions that reached 90% of the film (0–1). */
+            completionRate: number;
+            film: components["schemas"]["AnalyticsFilmDto"];
+            /** @description Qualified views in the period. */
+            periodViews: number;
+            /** @description Seconds watched in the period. */
+            periodWatchTime: number;
+            /** @description Retention in the period: for each percent of the film (100 points), the share of sessions that watched it (0–1). */
+            retention: number[];
+            /** @description Qualified views, all time. */
+            views: number;
+            /** @description Seconds watched, all time. */
+            watchTime: number;
+        };
+        DailyFiguresDto: {
+            /** Format: date */
+            date: string;
+            /** @description Sessions started that day (Play, whether or not they became views). */
+            sessions: number;
+            /** @description Qualified views of sessions started that day. */
+            views: number;
+            /** @description Seconds watched in sessions started that day. */
+            watchTime: number;
+        };
+        DemographicsDto: {
+            browsers: components["schemas"]["ShareDto"][];
+            countries: components["schemas"]["CountryShareDto"][];
+            devices: components["schemas"]["DeviceShareDto"][];
+        };
+        DeviceShareDto: {
+            /** @description desktop, mobile, tablet, tv, … */
+            device: string;
+            /** @description ISO 3166-1 alpha-2 code, "Unknown", or a device type. */
+            name: string;
+            /** @description Percent of all sessions in the period, one decimal. */
+            percentage: number;
+            sessions: number;
+        };
+        FollowerGrowthRateDto: {
+            /** @description Followers now. */
+            followers: number;
+            /** @description Followers 30 days ago. */
+            followersMonthAgo: number;
+            /** @description Percent change over the last 30 days (null when there were no followers 30 days ago). */
+            percent: number | null;
+        };
+        GrowthMetricsDto: {
+            contentGrowth: components["schemas"]["ContentGrowthDto"][];
+            newFilms: number;
+            /** @description Over the period. */
+            newUsers: number;
+            userGrowth: components["schemas"]["UserGrowthDto"][];
+            viewingGrowth: components["schemas"]["ViewingGrowthDto"][];
+            views: number;
+        };
+        InsightDto: {
+            detail: string;
+            /** @description best-day, strongest-country, top-device, drop-off, completion, top-film */
+            kind: string;
+            title: string;
+        };
+        MonthlyCostDto: {
+            /** @description Dollars. */
+            cost: number;
+            /** @description YYYY-MM */
+            month: string;
+            views: number;
+        };
+        PlatformAnalyticsDto: {
+            /** Format: date-time */
+            computedAt: string | null;
+            /** @description The period in days (growth, top performers). */
+            days: number;
+            growthMetrics: components["schemas"]["GrowthMetricsDto"];
+            platformStats: components["schemas"]["PlatformStatsDto"];
+            revenueMetrics: components["schemas"]["RevenueMetricsDto"];
+            topPerformers: components["schemas"]["TopPerformersDto"];
+        };
+        PlatformStatsDto: {
+            /** @description Members with a viewing session in the last 30 days. */
+            activeUsers: number;
+            /** @description Films awaiting review. */
+            pendingFilms: number;
+            /** @description Published films. */
+            totalFilms: number;
+            totalUsers: number;
+            /** @description Qualified views, all time. */
+            totalViews: number;
+            /** @description Seconds watched, all time. */
+            totalWatchTime: number;
+        };
+        RevenueMetricsDto: {
+            breakdown: components["schemas"]["CostBreakdownDto"];
+            /** @description Dollars per watch hour (0 without watch time). */
+            costPerHour: number;
+            /** @description Dollars per qualified view (0 without views). */
+            costPerView: number;
+            /** @description The last 6 months, oldest first. */
+            monthlyCosts: components["schemas"]["MonthlyCostDto"][];
+            prices: components["schemas"]["CostPricesDto"];
+            /** @description Dollars. */
+            targetCostPerView: number;
+            /** @description Dollars, all time. */
+            totalCost: number;
+            withinTarget: boolean;
+        };
+        ShareDto: {
+            /** @description ISO 3166-1 alpha-2 code, "Unknown", or a device type. */
+            name: string;
+            /** @description Percent of all sessions in the period, one decimal. */
+            percentage: number;
+            sessions: number;
+        };
+        StartViewingSessionDto: {
+            /** @enum {string} */
+            deviceType: "tablet" | "mobile" | "desktop";
+            filmId: number;
+            referrer?: string | null;
+            /**
+             * Format: uuid
+             * @description Chosen by the player; the session is bound to its first writer.
+             */
+            sessionId: string;
+            /**
+             * Format: date-time
+             * @description Not in the future, at most 100 days ago.
+             */
+            sessionStartTime: string;
+            startPosition: number;
+            /** @description Ignored: the session belongs to whoever the gateway says is signed in (or nobody). */
+            userId?: string | null;
+        };
+        SubscriberGrowthDto: {
+            /** Format: date */
+            date: string;
+            /** @description Net new followers that day. */
+            subscribers: number;
+        };
+        TopCreatorDto: {
+            creator: components["schemas"]["AnalyticsCreatorDto"];
+            followers: number;
+            /** @description Qualified views in the period. */
+            views: number;
+        };
+        TopFilmDto: {
+            film: components["schemas"]["AnalyticsFilmDto"];
+            /** @description Mean member rating out of 10 (0 without reviews). */
+            rating: number;
+            /** @description Qualified views in the period. */
+            views: number;
+        };
+        TopPerformersDto: {
+            creators: components["schemas"]["TopCreatorDto"][];
+            films: components["schemas"]["TopFilmDto"][];
+        };
+        UpdateViewingSessionDto: {
+            /** @description Bit rate of the rendition playing, kbit/s. */
+            bitrateKbps?: number;
+            endPosition: number;
+            /** @description Accepted for compatibility and ignored: completion is 90% of the film, decided by the server. */
+            isCompleted?: boolean;
+            pauseCount: number;
+            seekCount: number;
+            /**
+             * Format: date-time
+             * @description Sent on the final update, when the player closes.
+             */
+            sessionEndTime?: string;
+            totalWatchTime: number;
+            /**
+             * Format: date-time
+             * @description The client's time of this update: the latest decides the end position.
+             */
+            updatedAt: string;
+            watchedRanges?: components["schemas"]["WatchedRangeDto"][];
+        };
+        UserGrowthDto: {
+            /** Format: date */
+            date: string;
+            /** @description New users that day. */
+            users: number;
+        };
+        ViewingGrowthDto: {
+            /** Format: date */
+            date: string;
+            /** @description Distinct viewers (members and visitors). */
+            viewers: number;
+            views: number;
+            /** @description Seconds watched. */
+            watchTime: number;
+        };
+        ViewingSessionAcceptedDto: {
+            /** Format: uuid */
+            sessionId: string;
+            /** @description Send it back in the X-Viewing-Session-Token header of every update of this session: it binds the session to this writer (and member). */
+            token: string;
+        };
+        WatchHistoryEntryDto: {
+            /** @description A session reached 90% of the film. */
+            completed: boolean;
+            /** @description Seconds (0 when not known). */
+            durationSeconds: number;
+            filmId: number;
+            genre: string | null;
+            /** @description Where the latest session stopped, in seconds. */
+            positionSeconds: number;
+            posterUrl: string | null;
+            /** @description Sessions of the film. */
+            sessions: number;
+            title: string | null;
+            /** @description Seconds watched over all the member’s sessions of the film. */
+            watchTime: number;
+            /**
+             * Format: date-time
+             * @description When the latest session was last updated.
+             */
+            watchedAt: string;
+        };
+        WatchedRangeDto: {
+            end: number;
+            start: number;
         };
         AdminStatsDto: {
             /** @description Reports not yet resolved or dismissed. */
@@ -4588,6 +4979,275 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Dashboards_admin: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformAnalyticsDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Dashboards_creator: {
+        parameters: {
+            query?: {
+                days?: 7 | 30 | 90;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorAnalyticsDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WatchHistory_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchHistoryEntryDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WatchHistory_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ViewingSessions_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartViewingSessionDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewingSessionAcceptedDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ViewingSessions_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The token the session was opened with. */
+                "x-viewing-session-token": string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateViewingSessionDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
