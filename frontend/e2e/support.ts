@@ -114,6 +114,7 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function publishFilm(
   creator: { email: string; firstName: string; lastName: string },
   title: string,
+  seconds = 4,
 ): void {
   const dir = mkdtempSync(join(tmpdir(), 'kinora-e2e-seed-'));
   try {
@@ -132,8 +133,8 @@ export function publishFilm(
             language: 'English',
             releaseYear: 2026,
             small: true,
-            seconds: 4,
-            description: 'A four-second gradient from the end-to-end tests.',
+            seconds,
+            description: `A ${seconds}-second gradient from the end-to-end tests.`,
             video: 'gradients=size=640x360:rate=25:speed=0.05',
             audio: 'sine=frequency=330:sample_rate=44100',
           },

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: paths.discoverCritics, element: screen(() => import('./routes/discover-critics')) },
           { path: paths.awards, element: screen(() => import('./routes/awards')) },
           { path: paths.profile, element: screen(() => import('./routes/profile')) },
+          { path: paths.history, element: screen(() => import('./routes/history')) },
           { path: paths.admin, element: screen(() => import('./routes/admin')) },
           { path: paths.film, element: screen(() => import('./routes/film')) },
           { path: paths.creator, element: screen(() => import('./routes/creator')) },

@@ -1,4 +1,4 @@
-import type { Genre } from '@kinora/contracts';
+import type { AnalyticsRangeDays, Genre } from '@kinora/contracts';
 
 /** The navigation bar turns glassy after scrolling this many pixels. */
 export const NAV_GLASS_SCROLL_THRESHOLD_PX = 20;
@@ -68,8 +68,15 @@ export const CONTINUE_WATCHING_SHOWN = 4;
 export const MY_LIST_SHOWN = 10;
 /** A film of unknown length fills the Continue Watching bar at this many seconds. */
 export const CONTINUE_WATCHING_FULL_BAR_S = 1800;
-/** Signed-out visitors of /profile are sent to sign in this long after the toast. */
-export const PROFILE_SIGNED_OUT_REDIRECT_MS = 500;
+/**
+ * A closed player's last progress reaches Continue Watching by events (analytics, then social), so
+ * the list (and the film page's Resume) is fetched again this long after the player closes.
+ */
+export const CONTINUE_WATCHING_REFRESH_DELAY_MS = 2000;
+/** Watch history: the first page of GET /api/analytics/history shows this many skeleton rows. */
+export const WATCH_HISTORY_SKELETON_COUNT = 4;
+/** Signed-out visitors of /profile and /history are sent to sign in this long after the toast. */
+export const SIGNED_OUT_REDIRECT_MS = 500;
 /** The plans as the subscription card shows them. */
 export const PREMIUM_PLAN_PRICE = '$12.99/month';
 export const FREE_PLAN_PRICE = '$0/month';
@@ -80,3 +87,11 @@ export const USER_COUNTS_REFRESH_DELAY_MS = 2000;
 export const ADMIN_REDIRECT_DELAY_MS = 1000;
 /** Admin Overview lists the first 5 pending uploads (the Content tab pages by the contract's default). */
 export const ADMIN_OVERVIEW_PENDING_COUNT = 5;
+/**
+ * The admin dashboard's period: users, films and views grow over 30 days and top performers are
+ * the 30 days' (docs/analytics-and-money.md, dashboards).
+ */
+export const ADMIN_ANALYTICS_DAYS: AnalyticsRangeDays = 30;
+/** Top films and top creators on the admin Analytics tab; monthly costs on the Revenue tab. */
+export const ADMIN_TOP_PERFORMERS_SHOWN = 5;
+export const ADMIN_MONTHLY_COSTS_SHOWN = 6;

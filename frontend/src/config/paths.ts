@@ -9,6 +9,8 @@ export const paths = {
   discoverCritics: '/discover-critics',
   awards: '/awards',
   profile: '/profile',
+  /** The member's watch history. */
+  history: '/history',
   admin: '/admin',
   film: '/film/:id',
   creator: '/creator/:id',

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 
 import {
   averageRating,
+  countryName,
   formatClock,
   formatCompactCount,
+  formatDay,
+  formatDollars,
+  formatHours,
+  formatMonth,
+  formatPercent,
+  formatShare,
+  formatTimeLeft,
+  formatWatchTime,
   formatRatingOutOfFive,
   formatRelativeTime,
   formatViews,
@@ -72,5 +81,46 @@ describe('format', () => {
     expect(formatRelativeTime(ago(86_400), now)).toBe('yesterday');
     expect(formatRelativeTime(ago(15 * 86_400), now)).toBe('2 weeks ago');
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+
+  it.each([
+    [0, '0h 0m'],
+    [40.4, '40s'],
+    [59, '59s'],
+    [60, '0h 1m'],
+    [3725, '1h 2m'],
+    [360_000, '100h 0m'],
+    [3_600_000 + 60, '1,000h 1m'],
+  ])('formats %s seconds watched as %s', (seconds, text) => {
+    expect(formatWatchTime(seconds)).toBe(text);
+  });
+
+  it('formats hours, dollars, percentages and shares', () => {
+    expect(formatHours(5400)).toBe('1.5');
+    expect(formatHours(4_500_000)).toBe('1,250');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(0.09, 4)).toBe('$0.0900');
+    expect(formatDollars(Number.NaN)).toBe('$0.00');
+    expect(formatPercent(12.5)).toBe('12.5%');
+    expect(formatPercent(40)).toBe('40%');
+    expect(formatShare(0.834)).toBe('83%');
+  });
+
+  it.each([
+    [260, '5 min left'],
+    [60, '1 min left'],
+    [61, '2 min left'],
+    [59, '<1 min left'],
+    [0, '<1 min left'],
+  ])('says %s seconds left as %s', (seconds, text) => {
+    expect(formatTimeLeft(seconds)).toBe(text);
+  });
+
+  it('formats API days and months in UTC, and country codes as names', () => {
+    expect(formatDay('2026-03-04')).toBe('Mar 4');
+    expect(formatMonth('2025-10')).toBe('Oct 2025');
+    expect(formatDay('soon')).toBe('soon');
+    expect(countryName('DE')).toBe('Germany');
+    expect(countryName('Unknown')).toBe('Unknown');
   });
 });

@@ -79,3 +79,74 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   }
   return '';
 }
+
+/** Seconds of watching as hours and minutes: 3725 → "1h 2m", 360000 → "100h 0m"; under a minute in seconds: 40 → "40s". */
+export function formatWatchTime(seconds: number): string {
+  const total = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  // Under a minute, the seconds: a first view must not read as nothing watched.
+  if (total > 0 && total < 60) return `${Math.round(total)}s`;
+  const minutes = Math.floor(total / 60);
+  return `${formatCount(Math.floor(minutes / 60))}h ${minutes % 60}m`;
+}
+
+/** Seconds as hours with one decimal: 5400 → "1.5", 4_500_000 → "1,250". */
+export const formatHours = (seconds: number): string =>
+  new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(Math.max(0, seconds) / 3600);
+
+/** Dollars: 1234.5 → "$1,234.50"; `digits` 4 for unit costs: 0.09 → "$0.0900". */
+export const formatDollars = (value: number, digits = 2): string =>
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number.isFinite(value) ? value : 0);
+
+/** A percentage already in percent: 12.5 → "12.5%", 40 → "40%". */
+export const formatPercent = (percent: number, digits = 1): string =>
+  `${new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(percent)}%`;
+
+/** A share 0–1 as a whole percentage: 0.834 → "83%". */
+export const formatShare = (share: number): string => `${Math.round(Math.max(0, share) * 100)}%`;
+
+/**
+ * What is left of a film: whole minutes rounded up ("5 min left" for 260 s), and "<1 min left"
+ * under a minute, so a short film never reads "0 min left".
+ */
+export function formatTimeLeft(secondsLeft: number): string {
+  if (secondsLeft < 60) return '<1 min left';
+  return `${formatMinutes(Math.ceil(secondsLeft / 60))} left`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day of the API ("2025-03-04") as "Mar 4", whatever the viewer's time zone. */
+export const formatDay = (date: string): string => {
+  const parsed = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(parsed) ? dayFormat.format(parsed) : date;
+};
+
+/** A month of the API ("2025-03") as "Mar 2025". */
+export const formatMonth = (month: string): string => {
+  const parsed = Date.parse(`${month}-01T00:00:00Z`);
+  return Number.isFinite(parsed) ? monthFormat.format(parsed) : month;
+};
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+/** An ISO 3166-1 alpha-2 code as the country's name ("DE" → "Germany"); anything else as it is. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regionNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

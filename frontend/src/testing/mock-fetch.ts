@@ -26,7 +26,7 @@ const pathOf = (url: string): string => {
 
 /**
  * The API client calls `fetch(Request)`; tests assert on `(path, init)` with the body as text.
- * This reads the method, URL, headers, credentials and body back from the Request.
+ * This reads the method, URL, headers, credentials, keepalive and body back from the Request.
  */
 async function asPathAndInit(
   input: RequestInfo | URL,
@@ -43,6 +43,7 @@ async function asPathAndInit(
       headers: Object.fromEntries(input.headers),
       credentials: input.credentials,
       signal: input.signal,
+      ...(input.keepalive ? { keepalive: true } : {}),
       ...(body === undefined ? {} : { body }),
     },
   ];

@@ -8,6 +8,15 @@ import { resetToasts } from '@/hooks/use-toast';
 // alone can take longer than findBy's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
+// No test reaches the network. Tests stub fetch (mockFetch); this is what is left once they unstub
+// it, e.g. for the player's last viewing-session report, sent when the screen is unmounted after
+// the test.
+const offline = (input: RequestInfo | URL): Promise<Response> =>
+  Promise.reject(
+    new TypeError(`No network in tests: ${input instanceof Request ? input.url : String(input)}`),
+  );
+globalThis.fetch = offline as typeof fetch;
+
 // jsdom does not implement scrolling; react-router's ScrollRestoration calls it on navigation.
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { makeCreatorAnalytics } from '@/testing/analytics-fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { makeStudioFilm } from '@/testing/studio-fixtures';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
@@ -37,6 +38,14 @@ const films = [
 
 const row = (title: string) => screen.getByRole('listitem', { name: title });
 
+const ANALYTICS = 'GET /api/analytics/creator/4?days=30';
+const figures = () => jsonResponse(makeCreatorAnalytics());
+const withFigures = {
+  'GET /api/auth/user': creator,
+  'GET /api/studio/films': () => jsonResponse(films),
+  [ANALYTICS]: figures,
+};
+
 describe('/creator-dashboard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -61,7 +70,7 @@ describe('/creator-dashboard', () => {
   });
 
   it('has the four tabs, Upload New Film, and film counts by status on the Overview', async () => {
-    mockFetch({ 'GET /api/auth/user': creator, 'GET /api/studio/films': () => jsonResponse(films) });
+    mockFetch(withFigures);
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });
 
     expect(await screen.findByRole('link', { name: 'Upload New Film' })).toHaveAttribute(
@@ -78,14 +87,20 @@ describe('/creator-dashboard', () => {
     expect(screen.getByLabelText('Published films')).toHaveTextContent('1');
     expect(screen.getByLabelText('Processing films')).toHaveTextContent('1');
     expect(screen.getByLabelText('Failed films')).toHaveTextContent('1');
-    expect(screen.getByText(/arrive with viewing analytics/)).toBeInTheDocument();
   });
 
   it('lists every film with its status and only offers Delete when it is not published', async () => {
-    mockFetch({ 'GET /api/auth/user': creator, 'GET /api/studio/films': () => jsonResponse(films) });
+    const { fetchMock } = mockFetch({
+      'GET /api/auth/user': creator,
+      'GET /api/studio/films': () => jsonResponse(films),
+      [ANALYTICS]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+    });
     renderWithProviders(<></>, { route: '/creator-dashboard?tab=films', routes });
 
     await screen.findByRole('list', { name: 'Your films' });
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/analytics/creator/4?days=30', expect.anything()),
+    );
     expect(within(row('Rendering')).getByTestId('film-status')).toHaveTextContent('Processing 42%');
     expect(within(row('Broken Reel')).getByTestId('film-status')).toHaveTextContent('Failed');
     expect(within(row('Broken Reel')).getByText('Reason: No video stream in the file.')).toBeInTheDocument();
@@ -96,7 +111,7 @@ describe('/creator-dashboard', () => {
       within(row('Turned Down')).getByText("Reviewer's reason: Undisclosed real likeness."),
     ).toBeInTheDocument();
     expect(within(row('In Line')).getByText(/Thriller · 12 min/)).toBeInTheDocument();
-    // Views are the catalog's count, shown once a film is published.
+    // Without analytics, views are the catalog's count, shown once a film is published.
     expect(within(row('Live One')).getByText(/· 0 views/)).toBeInTheDocument();
     expect(within(row('In Line')).queryByText(/views/)).not.toBeInTheDocument();
 
@@ -109,6 +124,7 @@ describe('/creator-dashboard', () => {
     const { fetchMock } = mockFetch({
       'GET /api/auth/user': creator,
       'GET /api/studio/films': () => jsonResponse(films),
+      [ANALYTICS]: figures,
       'DELETE /api/studio/films/3': () => new Response(null, { status: 204 }),
     });
     renderWithProviders(<></>, { route: '/creator-dashboard?tab=films', routes });
@@ -129,6 +145,7 @@ describe('/creator-dashboard', () => {
     const { bodiesSentTo } = mockFetch({
       'GET /api/auth/user': creator,
       'GET /api/studio/films': () => jsonResponse(films),
+      [ANALYTICS]: figures,
       'PATCH /api/studio/films/3': () =>
         jsonResponse(
           { statusCode: 409, message: 'You already have a film titled “Live One”.' },
@@ -165,6 +182,7 @@ describe('/creator-dashboard', () => {
     const { bodiesSentTo } = mockFetch({
       'GET /api/auth/user': creator,
       'GET /api/studio/films': () => jsonResponse([withCaptions]),
+      [ANALYTICS]: figures,
       'PUT /api/studio/films/3/captions': () =>
         jsonResponse({ ...withCaptions, captions: [{ language: 'de', label: 'Deutsch' }] }),
     });

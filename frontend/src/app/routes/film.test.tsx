@@ -7,6 +7,7 @@ import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
+import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
 
 import { routes } from '../router';
 
@@ -38,6 +39,7 @@ const VIEW = 'POST /api/films/3/view';
 const REVIEWS = 'GET /api/films/3/reviews?limit=10&offset=0';
 const WRITE_REVIEW = 'POST /api/films/3/reviews';
 const LIKE_COUNT = 'GET /api/films/3/likes';
+const CONTINUE_WATCHING = 'GET /api/user/lists/continue_watching?limit=100';
 
 const renderFilm = (path: string) => renderWithProviders(<></>, { route: path, routes });
 const filmCalls = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
@@ -48,9 +50,7 @@ describe('/film/:id', () => {
     stubMediaElement();
   });
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  afterEach(unmountThenUnstubGlobals);
 
   it.each(['0', '-1', 'abc', '1.5', '12abc', '007'])(
     "shows 'Film Not Found' for the id %s without calling the API",
@@ -161,6 +161,7 @@ describe('/film/:id', () => {
       [REVIEWS]: () => jsonResponse([]),
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
+      ...viewingSessionHandlers(),
     });
     const { queryClient } = renderFilm('/film/3');
 
@@ -182,6 +183,7 @@ describe('/film/:id', () => {
       [REVIEWS]: () => jsonResponse([]),
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+      ...viewingSessionHandlers(),
     });
     renderFilm('/film/3');
 
@@ -210,6 +212,7 @@ describe('/film/:id', () => {
     let filmLoads = 0;
     const { bodiesSentTo } = mockFetch({
       'GET /api/auth/user': () => jsonResponse(makeUser()),
+      [CONTINUE_WATCHING]: () => jsonResponse([]),
       [FILM]: () => jsonResponse(filmLoads++ === 0 ? film : { ...film, rating: '9.0' }),
       [RELATED]: () => jsonResponse([]),
       [REVIEWS]: () => jsonResponse([]),
@@ -282,6 +285,8 @@ describe('/film/:id', () => {
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
       'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
       'GET /api/user/lists/watchlist?limit=100': () => jsonResponse(watchlist),
+      [CONTINUE_WATCHING]: () => jsonResponse([]),
+      ...viewingSessionHandlers(),
       'POST /api/user/lists': () => {
         watchlist = [entry];
         return jsonResponse(entry, { status: 201 });
@@ -322,6 +327,7 @@ describe('/film/:id', () => {
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
       'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
       'GET /api/user/lists/watchlist?limit=100': () => jsonResponse([]),
+      [CONTINUE_WATCHING]: () => jsonResponse([]),
       'POST /api/reports': () => jsonResponse({ id: 1, status: 'open' }, { status: 201 }),
     };
     const { bodiesSentTo } = mockFetch({ ...handlers, 'GET /api/auth/user': () => jsonResponse(makeUser()) });

@@ -5,6 +5,7 @@ import { FilmCriticReviews } from '@/features/critics/components/film-critic-rev
 import { useRefreshFilmRating } from '@/features/films/api/get-film';
 import { FilmDetail, FilmNotFound, type FilmActions } from '@/features/films/components/film-detail';
 import { LikeButton } from '@/features/likes/components/like-button';
+import { useRefreshContinueWatching, useResumePosition } from '@/features/lists/api/get-list';
 import { MyListButton } from '@/features/lists/components/my-list-button';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { FilmReviews, type ReviewActions } from '@/features/reviews/components/film-reviews';
@@ -18,12 +19,15 @@ export default function FilmRoute() {
   return <FilmPage key={id} filmId={id} />;
 }
 
-/** The film screen with its reviews composed in: features do not import each other. */
+/** The film screen with its reviews, list, like and report buttons and resume point composed in: features do not import each other. */
 function FilmPage({ filmId }: { filmId: number }) {
   const userQuery = useUser();
   const user = userQuery.data ?? null;
   const signedIn = userQuery.isPending ? null : user !== null;
   const refreshFilmRating = useRefreshFilmRating(filmId);
+  // Members may resume where they stopped (their Continue Watching); closing the player moves it on.
+  const resumeAt = useResumePosition(filmId, { enabled: signedIn === true });
+  const refreshContinueWatching = useRefreshContinueWatching();
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   // My List is for members only; Like shows to everyone and sends visitors to /auth. Members may
   // report the film (on the page, not over the player) and any review but their own.
@@ -52,6 +56,8 @@ function FilmPage({ filmId }: { filmId: number }) {
     <FilmDetail
       filmId={filmId}
       actions={actions}
+      resumeAt={resumeAt}
+      onPlayerClose={signedIn ? refreshContinueWatching : undefined}
       reviews={
         <FilmReviews
           filmId={filmId}

@@ -176,7 +176,11 @@ describe('Navbar', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Profile', 'Settings', 'Upgrade to Premium', 'Sign Out']);
+      ).toEqual(['Profile', 'Watch History', 'Settings', 'Upgrade to Premium', 'Sign Out']);
+      expect(within(menu).getByRole('menuitem', { name: 'Watch History' })).toHaveAttribute(
+        'href',
+        '/history',
+      );
       expect(within(menu).getByRole('menuitem', { name: 'Upgrade to Premium' })).toHaveAttribute(
         'href',
         '/profile',
@@ -240,7 +244,7 @@ describe('Navbar', () => {
       expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
 
       await userEvent.keyboard('{ArrowDown}');
-      expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+      expect(within(menu).getByRole('menuitem', { name: 'Watch History' })).toHaveFocus();
 
       await userEvent.keyboard('{Escape}');
       expect(screen.queryByRole('menu')).not.toBeInTheDocument();

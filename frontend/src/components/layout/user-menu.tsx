@@ -1,6 +1,7 @@
 import {
   Clapperboard,
   Crown,
+  History,
   LogOut,
   PenLine,
   Settings,
@@ -154,6 +155,7 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
           </div>
           <div role="separator" className="my-1 h-px bg-white/10" />
           {item(paths.profile, <UserIcon className="size-4" aria-hidden="true" />, 'Profile')}
+          {item(paths.history, <History className="size-4" aria-hidden="true" />, 'Watch History')}
           {item(paths.profile, <Settings className="size-4" aria-hidden="true" />, 'Settings')}
           {premium
             ? null

@@ -19,7 +19,7 @@ export type TrendingFilm = Schemas['TrendingFilmDto'];
 export type FilmListQuery = NonNullable<operations['Films_list']['parameters']['query']>;
 /** The query GET /api/films/search accepts. */
 export type FilmSearchQuery = operations['Films_search']['parameters']['query'];
-/** POST /api/films/{id}/view: whether the view was counted, and the film's view count. */
+/** POST /api/films/{id}/view: the film's view count (a Play press is never counted itself). */
 export type FilmView = Schemas['FilmViewDto'];
 
 /** A creator in the list form (GET /api/creators). */
@@ -116,3 +116,29 @@ export type CreateReportInput = Schemas['CreateReportDto'];
 export type CloseReportInput = Schemas['CloseReportDto'];
 export type WaitlistEntry = Schemas['WaitlistEntryDto'];
 export type FeedbackEntry = Schemas['FeedbackEntryDto'];
+
+/** POST /api/analytics/viewing-session: the player started. */
+export type StartViewingSessionInput = Schemas['StartViewingSessionDto'];
+/** The 202 answer: the session id and the token every update of it sends back. */
+export type ViewingSessionAccepted = Schemas['ViewingSessionAcceptedDto'];
+/** PATCH /api/analytics/viewing-session/{sessionId}: progress, or the end with sessionEndTime. */
+export type UpdateViewingSessionInput = Schemas['UpdateViewingSessionDto'];
+/** A stretch of the film played without a seek, in seconds. */
+export type WatchedRange = Schemas['WatchedRangeDto'];
+/** A film the member watched (GET /api/analytics/history). */
+export type WatchHistoryEntry = Schemas['WatchHistoryEntryDto'];
+/** GET /api/analytics/creator/{id}: a creator's figures. */
+export type CreatorAnalytics = Schemas['CreatorAnalyticsDto'];
+/** One film of the creator with its views, watch time and retention. */
+export type CreatorFilmFigures = Schemas['CreatorFilmFiguresDto'];
+export type DailyFigures = Schemas['DailyFiguresDto'];
+export type CountryShare = Schemas['CountryShareDto'];
+export type DeviceShare = Schemas['DeviceShareDto'];
+export type AnalyticsInsight = Schemas['InsightDto'];
+/** GET /api/analytics/admin: platform figures, costs, growth and top performers. */
+export type PlatformAnalytics = Schemas['PlatformAnalyticsDto'];
+export type PlatformStats = Schemas['PlatformStatsDto'];
+export type RevenueMetrics = Schemas['RevenueMetricsDto'];
+export type GrowthMetrics = Schemas['GrowthMetricsDto'];
+export type TopPerformers = Schemas['TopPerformersDto'];
+export type ViewingGrowth = Schemas['ViewingGrowthDto'];

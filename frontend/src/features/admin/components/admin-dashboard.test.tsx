@@ -2,10 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ADMIN_ANALYTICS_REFRESH_MS } from '@kinora/contracts';
+
 import type { User } from '@/lib/api/types';
+import { makePlatformAnalytics } from '@/testing/analytics-fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
 
+import { getPlatformAnalyticsQueryOptions } from '../api/get-platform-analytics';
 import { AdminDashboard } from './admin-dashboard';
 import { makePendingFilm, makeReport } from './test-admin';
 
@@ -15,8 +19,10 @@ const QUEUE = 'GET /api/admin/films/pending?limit=20&offset=0';
 const REPORTS = 'GET /api/admin/reports?status=open&limit=20&offset=0';
 const WAITLIST = 'GET /api/admin/waitlist?limit=20&offset=0';
 const FEEDBACK = 'GET /api/admin/feedback?limit=20&offset=0';
+const ANALYTICS = 'GET /api/analytics/admin?days=30';
 
 const adminHandlers = {
+  [ANALYTICS]: () => jsonResponse(makePlatformAnalytics()),
   [STATS]: () => jsonResponse({ pendingReviews: 3, openReports: 2 }),
   [OVERVIEW_PENDING]: () => jsonResponse([makePendingFilm()]),
   [QUEUE]: () =>
@@ -45,7 +51,10 @@ const renderDashboard = (user: User | null | undefined, handlers = {}) => {
 };
 
 const adminCalls = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/admin'));
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/admin') || url.startsWith('/api/analytics'));
+const group = (name: string) => screen.getByRole('group', { name });
 
 describe('AdminDashboard', () => {
   afterEach(() => {
@@ -98,20 +107,109 @@ describe('AdminDashboard', () => {
     expect(within(pending).getByRole('button', { name: 'Reject Fractal Tide' })).toBeInTheDocument();
   });
 
-  it('says plainly that analytics, revenue and advertising figures come later, with no numbers', async () => {
+  it("adds the platform's figures and growth to the Overview", async () => {
+    renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
+
+    expect(await screen.findByRole('group', { name: 'Total users' })).toHaveTextContent('5,230');
+    expect(group('Total users')).toHaveTextContent('1,870 active in the last 30 days');
+    expect(group('Total films')).toHaveTextContent('312');
+    expect(group('Total films')).toHaveTextContent('7 pending review');
+    // 4,500,000 seconds watched.
+    expect(group('Total watch hours')).toHaveTextContent('1,250');
+    expect(group('Streaming cost')).toHaveTextContent('$2,345.67');
+    expect(group('Streaming cost')).toHaveTextContent('$0.0237 per view');
+
+    const growth = screen.getByRole('list', { name: 'Growth' });
+    expect(within(growth).getByRole('listitem', { name: 'New users' })).toHaveTextContent('420');
+    expect(within(growth).getByRole('listitem', { name: 'New films' })).toHaveTextContent('35');
+    expect(within(growth).getByRole('listitem', { name: 'Views' })).toHaveTextContent('8,400');
+    // Bars in proportion to the figures: views are the longest.
+    const bar = (name: string) =>
+      within(growth).getByRole('listitem', { name }).querySelector<HTMLElement>('[style]')!.style.width;
+    expect(bar('Views')).toBe('100%');
+    expect(bar('New users')).toBe('5%');
+    expect(parseFloat(bar('New films'))).toBeCloseTo(0.4167, 3);
+  });
+
+  it('shows top films, top creators and the activity chart on Analytics', async () => {
+    renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
+    await userEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Analytics' });
+
+    const films = await within(panel).findByRole('list', { name: 'Top films' });
+    expect(within(films).getByRole('listitem', { name: 'Live One' })).toHaveTextContent(
+      '3.2K views · 4.3 / 5',
+    );
+    expect(within(films).getByRole('listitem', { name: 'Glass Orchard' })).toHaveTextContent('Not yet rated');
+    const creators = within(panel).getByRole('list', { name: 'Top creators' });
+    const omar = within(creators).getByRole('listitem', { name: 'Omar Haddad' });
+    expect(omar).toHaveTextContent('Verified');
+    expect(omar).toHaveTextContent('1.2K followers · 5.3K views');
+    expect(within(creators).getByRole('listitem', { name: 'Lena Park' })).not.toHaveTextContent('Verified');
+    expect(within(panel).getByRole('figure', { name: 'Viewing activity' })).toBeInTheDocument();
+  });
+
+  it('shows costs against the target, the breakdown, prices and 6 months on Revenue', async () => {
+    renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
+    await userEvent.click(screen.getByRole('tab', { name: 'Revenue' }));
+
+    expect(await screen.findByRole('group', { name: 'Cost per view' })).toHaveTextContent('$0.0237');
+    expect(group('Cost per watch hour')).toHaveTextContent('$1.8765');
+    expect(group('Target cost per view')).toHaveTextContent('$0.0900');
+    expect(screen.getByTestId('target-status')).toHaveTextContent('Within target');
+    const breakdown = screen.getByRole('list', { name: 'Cost breakdown' });
+    expect(within(breakdown).getByRole('listitem', { name: 'Egress' })).toHaveTextContent('$1,800.50');
+    expect(within(breakdown).getByRole('listitem', { name: 'Transcoding' })).toHaveTextContent('$420.17');
+    expect(within(breakdown).getByRole('listitem', { name: 'Storage' })).toHaveTextContent('$125.00');
+    const prices = screen.getByRole('region', { name: 'Prices' });
+    expect(prices).toHaveTextContent('Egress$0.0500 per GB');
+    expect(prices).toHaveTextContent('Transcoding$0.0150 per minute');
+    expect(prices).toHaveTextContent('Storage$0.0230 per GB-month');
+    const months = screen.getByRole('table', { name: 'Monthly costs' });
+    expect(within(months).getAllByRole('row')).toHaveLength(7);
+    expect(within(months).getAllByRole('row')[1]).toHaveTextContent('Oct 2025$300.0010,000$0.0300');
+    expect(within(months).getAllByRole('row')[6]).toHaveTextContent('Mar 2026$550.0015,000$0.0367');
+  });
+
+  it("says 'Above target' when a view costs more than the target", async () => {
+    const expensive = makePlatformAnalytics();
+    expensive.revenueMetrics = { ...expensive.revenueMetrics, costPerView: 0.1234, withinTarget: false };
+    renderDashboard(makeUser({ isAdmin: true }), {
+      ...adminHandlers,
+      [ANALYTICS]: () => jsonResponse(expensive),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Revenue' }));
+
+    expect(await screen.findByTestId('target-status')).toHaveTextContent('Above target');
+  });
+
+  it('says when the platform figures cannot be loaded, and keeps moderation working', async () => {
+    renderDashboard(makeUser({ isAdmin: true }), {
+      ...adminHandlers,
+      [ANALYTICS]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Platform figures could not be loaded right now. Try again in a moment.',
+    );
+    expect(await screen.findByRole('list', { name: 'Pending uploads' })).toBeInTheDocument();
+  });
+
+  it('asks for the platform figures of 30 days, again every 30 s', () => {
+    const options = getPlatformAnalyticsQueryOptions();
+    expect(options.queryKey).toEqual(['admin', 'analytics', 30]);
+    expect(options.refetchInterval).toBe(ADMIN_ANALYTICS_REFRESH_MS);
+    expect(ADMIN_ANALYTICS_REFRESH_MS).toBe(30_000);
+  });
+
+  it('says plainly that advertising figures come later, with no numbers', async () => {
     const { fetchMock } = renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
 
-    for (const [tab, title] of [
-      ['Analytics', 'Analytics arrive with viewing analytics'],
-      ['Revenue', 'Revenue arrives with viewing analytics'],
-      ['Advertising', 'Advertising arrives with ads'],
-    ] as const) {
-      await userEvent.click(screen.getByRole('tab', { name: tab }));
-      const panel = screen.getByRole('tabpanel', { name: tab });
-      expect(within(panel).getByRole('heading', { name: title })).toBeInTheDocument();
-      expect(panel.textContent).not.toMatch(/\d/);
-    }
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('analytics'))).toBe(
+    await userEvent.click(screen.getByRole('tab', { name: 'Advertising' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Advertising' });
+    expect(within(panel).getByRole('heading', { name: 'Advertising arrives with ads' })).toBeInTheDocument();
+    expect(panel.textContent).not.toMatch(/\d/);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('/api/ads'))).toBe(
       false,
     );
   });

@@ -12,6 +12,9 @@ import type { User } from '@/lib/api/types';
 import { AdminStatsCard } from './admin-stats-card';
 import { LaterPanel } from './later-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
+import { PlatformActivity } from './platform-activity';
+import { PlatformOverview } from './platform-overview';
+import { PlatformRevenue } from './platform-revenue';
 import { ReportsQueue } from './reports-queue';
 import { FeedbackEntries, WaitlistEntries } from './signup-lists';
 
@@ -69,7 +72,9 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           <ShieldCheck className="size-8 text-accent" aria-hidden="true" />
           Admin Dashboard
         </h1>
-        <p className="mt-1 text-fg-muted">Review uploads, handle reports and invite critics.</p>
+        <p className="mt-1 text-fg-muted">
+          The platform's figures and costs; review uploads, handle reports and invite critics.
+        </p>
       </header>
       <Tabs
         label="Admin sections"
@@ -80,6 +85,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
             content: (
               <div className="grid gap-6">
+                <PlatformOverview />
                 <AdminStatsCard />
                 <PendingUploads />
               </div>
@@ -89,13 +95,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             value: 'analytics',
             label: 'Analytics',
             icon: <BarChart3 className="size-4" aria-hidden="true" />,
-            content: (
-              <LaterPanel
-                icon={BarChart3}
-                title="Analytics arrive with viewing analytics"
-                hint="Top films, top creators and activity appear here once viewing sessions are recorded."
-              />
-            ),
+            content: <PlatformActivity />,
           },
           {
             value: 'content',
@@ -117,13 +117,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             value: 'revenue',
             label: 'Revenue',
             icon: <DollarSign className="size-4" aria-hidden="true" />,
-            content: (
-              <LaterPanel
-                icon={DollarSign}
-                title="Revenue arrives with viewing analytics"
-                hint="Streaming costs per view and per hour appear here once viewing sessions are recorded."
-              />
-            ),
+            content: <PlatformRevenue />,
           },
           {
             value: 'advertising',

@@ -6,13 +6,13 @@ import type { Film, FilmView } from '@/lib/api/types';
 import { getFilmQueryOptions } from './get-film';
 
 /**
- * POST /api/films/{id}/view when Play is pressed. The server counts the same viewer once per
- * 30 minutes (docs/catalog.md, the view rule) and answers with the film's current view count.
+ * POST /api/films/{id}/view when Play is pressed. It counts nothing (views are qualified viewing
+ * sessions, docs/catalog.md, the view rule): the answer refreshes the film's view count.
  */
 export const recordView = (id: number): Promise<FilmView> =>
   unwrap(apiClient.POST('/api/films/{id}/view', { params: { path: { id } } }));
 
-/** Records a view and puts the returned count into the cached film. Failures are logged only. */
+/** Tells catalog Play was pressed and puts the returned count into the cached film. Failures are logged only. */
 export function useRecordView() {
   const queryClient = useQueryClient();
 

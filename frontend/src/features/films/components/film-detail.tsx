@@ -1,15 +1,4 @@
-import {
-  BadgeCheck,
-  Calendar,
-  Clock,
-  Eye,
-  Film as FilmIcon,
-  Globe,
-  Play,
-  Sparkles,
-  Star,
-  Users,
-} from 'lucide-react';
+import { BadgeCheck, Calendar, Clock, Eye, Film as FilmIcon, Globe, Sparkles, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -17,29 +6,21 @@ import { FilmPoster } from '@/components/film/film-poster';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { RatingStars } from '@/components/ui/rating-stars';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
-import { browsePath, creatorPath, filmPath, paths } from '@/config/paths';
-import {
-  formatCount,
-  formatFollowers,
-  formatMinutes,
-  formatRatingOutOfFive,
-  formatViews,
-  isUnrated,
-} from '@/lib/format';
+import { browsePath, creatorPath, paths } from '@/config/paths';
+import { formatCount, formatFollowers, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
-import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
-import { useFilms } from '../api/get-films';
 import { isFilmNotFound, useFilm } from '../api/get-film';
 import { useRecordView } from '../api/record-view';
 import { AiDisclosurePanel } from './ai-disclosure-panel';
+import { Card, Detail } from './film-detail-card';
 import { FilmPlayer } from './film-player';
+import { PlayButtons } from './play-buttons';
+import { RelatedFilms } from './related-films';
 
 /** 'Film Not Found', on a 404 and on an id that is not a positive integer. */
 export function FilmNotFound() {
@@ -70,13 +51,17 @@ type FilmDetailProps = {
   actions?: FilmActions;
   /** The 'Critic Reviews' card's content, passed in the same way. */
   criticReviews?: ReactNode;
+  /** Where the member stopped watching (seconds, from their Continue Watching): offers Resume. */
+  resumeAt?: number | null;
+  /** The player was closed: the member's progress has moved on. */
+  onPlayerClose?: () => void;
 };
 
 /** The film's action buttons, where they show: the page's hero or the player overlay. */
 export type FilmActions = (film: Film, where: 'page' | 'player') => ReactNode;
 
 /** The film detail screen for a valid id. */
-export function FilmDetail({ filmId, reviews, criticReviews, actions }: FilmDetailProps) {
+export function FilmDetail({ filmId, ...view }: FilmDetailProps) {
   const film = useFilm(filmId);
 
   if (film.isPending) return <FilmLoading />;
@@ -87,24 +72,7 @@ export function FilmDetail({ filmId, reviews, criticReviews, actions }: FilmDeta
       <LoadErrorScreen title="This film could not be loaded" onRetry={() => void film.refetch()} />
     );
   }
-  return (
-    <FilmDetailView film={film.data} reviews={reviews} criticReviews={criticReviews} actions={actions} />
-  );
-}
-
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section
-      aria-label={title}
-      className={cn(
-        'rounded-2xl border border-white/10 bg-surface/80 p-5 shadow-xl shadow-black/20 md:p-6',
-        className,
-      )}
-    >
-      <h2 className="mb-4 text-lg font-bold tracking-tight text-fg">{title}</h2>
-      {children}
-    </section>
-  );
+  return <FilmDetailView film={film.data} {...view} />;
 }
 
 function FilmDetailView({
@@ -112,20 +80,22 @@ function FilmDetailView({
   reviews,
   criticReviews,
   actions,
-}: {
-  film: Film;
-  reviews?: ReactNode;
-  criticReviews?: ReactNode;
-  actions?: FilmActions;
-}) {
-  const [playerOpen, setPlayerOpen] = useState(false);
+  resumeAt,
+  onPlayerClose,
+}: Omit<FilmDetailProps, 'filmId'> & { film: Film }) {
+  /** Where the open player started (seconds); null while it is closed. */
+  const [playerStart, setPlayerStart] = useState<number | null>(null);
   const recordView = useRecordView();
   const creatorName = getPersonName(film.creator.user);
   const unrated = isUnrated(film.rating);
 
-  const play = () => {
+  const play = (startAt: number) => {
     recordView.mutate(film.id);
-    setPlayerOpen(true);
+    setPlayerStart(startAt);
+  };
+  const closePlayer = () => {
+    setPlayerStart(null);
+    onPlayerClose?.();
   };
 
   return (
@@ -210,10 +180,7 @@ function FilmDetailView({
             </p>
 
             <div className="mt-8 flex flex-wrap items-center gap-4">
-              <Button size="lg" onClick={play} className="px-8">
-                <Play className="size-5 fill-current" aria-hidden="true" />
-                Play Now
-              </Button>
+              <PlayButtons resumeAt={resumeAt} onPlay={play} />
               {actions?.(film, 'page')}
               <Link
                 to={creatorPath(film.creator.id)}
@@ -307,83 +274,14 @@ function FilmDetailView({
         <RelatedFilms film={film} />
       </div>
 
-      {playerOpen ? (
-        <FilmPlayer film={film} onClose={() => setPlayerOpen(false)} actions={actions?.(film, 'player')} />
+      {playerStart !== null ? (
+        <FilmPlayer
+          film={film}
+          onClose={closePlayer}
+          startPosition={playerStart}
+          actions={actions?.(film, 'player')}
+        />
       ) : null}
     </article>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{term}</dt>
-      <dd className="mt-1 truncate text-fg">{children}</dd>
-    </div>
-  );
-}
-
-/** 'More {genre} Films': 6 requested without this film, 4 shown. */
-function RelatedFilms({ film }: { film: Film }) {
-  const related = useFilms({ genre: film.genre, excludeId: film.id, limit: RELATED_FILMS_REQUESTED });
-  const films = (related.data ?? []).filter((other) => other.id !== film.id).slice(0, RELATED_FILMS_SHOWN);
-
-  return (
-    <Card title={`More ${film.genre} Films`} className="self-start">
-      {related.isPending ? (
-        <ul aria-busy="true" className="space-y-4">
-          {Array.from({ length: RELATED_FILMS_SHOWN }, (_, index) => (
-            <li key={index} className="flex gap-3">
-              <Skeleton className="aspect-[2/3] w-16 shrink-0 rounded-lg" />
-              <div className="flex-1 space-y-2 py-1">
-                <Skeleton className="h-4 w-3/4 rounded-md" />
-                <Skeleton className="h-3 w-1/2 rounded-md" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : films.length === 0 ? (
-        <p className="text-sm text-fg-subtle">
-          {related.isError ? 'Related films could not be loaded.' : `No other ${film.genre} films yet.`}
-        </p>
-      ) : (
-        <ul aria-label={`More ${film.genre} films`} className="space-y-3">
-          {films.map((other) => (
-            <li key={other.id}>
-              <Link
-                to={filmPath(other.id)}
-                className="group flex gap-3 rounded-xl p-1.5 transition-colors hover:bg-white/5"
-              >
-                <FilmPoster
-                  title={other.title}
-                  posterUrl={other.posterUrl}
-                  className="w-16 shrink-0 rounded-lg ring-1 ring-white/10"
-                />
-                <span className="flex min-w-0 flex-col justify-center gap-1">
-                  <span className="truncate font-semibold text-fg group-hover:text-accent">
-                    {other.title}
-                  </span>
-                  <span className="truncate text-xs text-fg-subtle">
-                    {other.releaseYear} · {formatMinutes(other.duration)} · {other.language}
-                  </span>
-                  <span className="inline-flex items-center gap-1 text-xs text-fg-muted">
-                    <Star className="size-3 fill-accent text-accent" aria-hidden="true" />
-                    {isUnrated(other.rating) ? 'New' : formatRatingOutOfFive(other.rating)}
-                    <span aria-hidden="true">·</span>
-                    {formatViews(other.viewCount)}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Link
-        to={browsePath({ genre: film.genre })}
-        className="mt-4 inline-flex text-sm font-semibold text-accent hover:underline"
-      >
-        Browse all {film.genre} films
-      </Link>
-    </Card>
   );
 }

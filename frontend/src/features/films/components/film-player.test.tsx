@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
+import { mockFetch } from '@/testing/mock-fetch';
+import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
 
 import { FilmPlayer } from './film-player';
 
@@ -15,6 +17,7 @@ const hls = vi.hoisted(() => {
     destroy: ReturnType<typeof vi.fn>;
     recoverMediaError: ReturnType<typeof vi.fn>;
     listeners: Map<string, Listener>;
+    config: unknown;
   }[] = [];
   class FakeHls {
     static isSupported = () => true;
@@ -25,7 +28,7 @@ const hls = vi.hoisted(() => {
     attachMedia = vi.fn();
     destroy = vi.fn();
     recoverMediaError = vi.fn();
-    constructor() {
+    constructor(readonly config: unknown) {
       instances.push(this);
     }
     on(event: string, listener: Listener) {
@@ -39,9 +42,11 @@ vi.mock('hls.js/light', () => ({ default: hls.FakeHls }));
 
 const film = makeFilm({ title: 'Nebula Dreams', videoUrl: '/media/films/1/master.m3u8' });
 
-const renderPlayer = (overrides: Partial<typeof film> = {}) => {
+const renderPlayer = (overrides: Partial<typeof film> = {}, startPosition?: number) => {
   const onClose = vi.fn();
-  const view = render(<FilmPlayer film={{ ...film, ...overrides }} onClose={onClose} />);
+  const view = render(
+    <FilmPlayer film={{ ...film, ...overrides }} onClose={onClose} startPosition={startPosition} />,
+  );
   return { ...view, onClose };
 };
 
@@ -60,10 +65,13 @@ describe('FilmPlayer', () => {
   beforeEach(() => {
     hls.instances.length = 0;
     media = stubMediaElement();
+    // The player reports its viewing session: answered here, so nothing leaves jsdom.
+    mockFetch(viewingSessionHandlers());
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
+    await unmountThenUnstubGlobals();
   });
 
   it('plays the HLS master playlist with hls.js, loaded on demand, and starts playing', async () => {

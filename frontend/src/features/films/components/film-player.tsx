@@ -23,7 +23,9 @@ import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
 import { useHlsSource } from '../hooks/use-hls-source';
+import { useViewingSession } from '../hooks/use-viewing-session';
 import { CaptionsMenu, SpeedMenu } from './player-menus';
+import { ControlButton, DemoPlaceholder, FOCUSABLE, isRange, isTextEntry, roundVolume } from './player-parts';
 
 /** With captions, the stream carries them as subtitle tracks (the CC menu). */
 export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'> & {
@@ -35,38 +37,21 @@ type FilmPlayerProps = {
   onClose: () => void;
   /** Buttons in the top bar (My List, Like). */
   actions?: ReactNode;
+  /** Start this many seconds in (Resume); the start of the film when left out. */
+  startPosition?: number;
 };
-
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
-
-/** Keys typed into a text field belong to the field, not to the player. */
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (
-    target.isContentEditable ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  )
-    return true;
-  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
-}
-
-const isRange = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'range';
-
-const roundVolume = (value: number) => Math.min(1, Math.max(0, Math.round(value * 10) / 10));
-
-const FOCUSABLE = 'button:not([disabled]):not([tabindex="-1"]), input:not([disabled]), [href]';
 
 /**
  * The full-screen player overlay (docs/playback-and-media.md): HLS playback with a seek bar,
  * play/pause, back and forward 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
  * movement; Escape closes, Space plays or pauses, M mutes. Without a video it shows a demo placeholder.
+ * It reports the viewing session (use-viewing-session.ts) and can start at a resume position.
  */
-export function FilmPlayer({ film, onClose, actions }: FilmPlayerProps) {
-  return createPortal(<PlayerOverlay film={film} onClose={onClose} actions={actions} />, document.body);
+export function FilmPlayer(props: FilmPlayerProps) {
+  return createPortal(<PlayerOverlay {...props} />, document.body);
 }
 
-function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
+function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -84,7 +69,7 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [rate, setRate] = useState(1);
 
-  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack } = useHlsSource(
+  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack, bitrateKbps } = useHlsSource(
     videoRef,
     film.videoUrl,
     {
@@ -93,8 +78,10 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
         setBuffering(false);
       },
       subtitles: (film.captions?.length ?? 0) > 0,
+      startPosition,
     },
   );
+  useViewingSession(videoRef, { filmId: film.id, enabled: hasVideo, bitrateKbps });
 
   const applyRate = useCallback((next: number) => {
     if (videoRef.current) videoRef.current.playbackRate = next;
@@ -483,47 +470,6 @@ function PlayerOverlay({ film, onClose, actions }: FilmPlayerProps) {
           </div>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function ControlButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-white/90 transition hover:bg-white/15 hover:text-white [&_svg]:pointer-events-none"
-    >
-      {children}
-    </button>
-  );
-}
-
-/** Shown instead of a video when the film has none yet. */
-function DemoPlaceholder({ title, creatorName }: { title: string; creatorName: string }) {
-  return (
-    <div
-      data-testid="player-demo"
-      className="absolute inset-0 flex animate-gradient-pan items-center justify-center bg-[linear-gradient(120deg,#1e1b4b,#7c2d12,#0f766e,#581c87,#1e1b4b)] bg-[length:400%_400%]"
-    >
-      <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,transparent_30%,rgb(0_0_0/0.65))]" />
-      <div className="relative mx-4 max-w-lg text-center">
-        <p className="text-sm font-semibold tracking-[0.2em] text-white/70 uppercase">{creatorName}</p>
-        <p className="mt-3 text-4xl font-black tracking-tight text-balance md:text-6xl">{title}</p>
-        <p className="mt-6 inline-flex rounded-full border border-white/20 bg-black/40 px-4 py-2 text-sm font-medium text-white/85 backdrop-blur">
-          Demo preview — this film has no video yet
-        </p>
-      </div>
     </div>
   );
 }

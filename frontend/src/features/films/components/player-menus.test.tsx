@@ -1,9 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
+import { mockFetch } from '@/testing/mock-fetch';
+import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
 
 import { FilmPlayer } from './film-player';
 
@@ -64,7 +66,10 @@ describe('player menus', () => {
   beforeEach(() => {
     hls.instances.length = 0;
     stubMediaElement();
+    mockFetch(viewingSessionHandlers());
   });
+
+  afterEach(unmountThenUnstubGlobals);
 
   it("offers the stream's subtitle tracks in a CC menu, with Off", async () => {
     render(<FilmPlayer film={captioned} onClose={vi.fn()} />);

@@ -28,6 +28,8 @@ type Options = {
    * report the stream's subtitle tracks.
    */
   subtitles?: boolean;
+  /** Where to start, in seconds (Resume); the start of the film when left out. */
+  startPosition?: number;
 };
 
 /** A subtitle track of the stream, as the CC menu lists it. */
@@ -56,12 +58,16 @@ const startPlayback = (video: HTMLVideoElement) => {
 export function useHlsSource(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string | null,
-  { onFatalError, autoPlay = true, subtitles = false }: Options,
+  { onFatalError, autoPlay = true, subtitles = false, startPosition = 0 }: Options,
 ) {
   const [attempt, setAttempt] = useState(0);
   const [subtitleState, setSubtitleState] = useState<SubtitleState>(NO_SUBTITLES);
   /** Switches the stream's subtitle track (-1: off); set once the stream is attached. */
   const selectRef = useRef<(id: number) => void>(() => undefined);
+  /** The bit rate of the rendition playing (kbit/s), when hls.js says; null natively. */
+  const bitrateRef = useRef<() => number | null>(() => null);
+  // Where to start is read when the stream is attached; a later change does not seek.
+  const startPositionRef = useRef(startPosition);
   const onFatalErrorRef = useRef(onFatalError);
   useEffect(() => {
     onFatalErrorRef.current = onFatalError;
@@ -77,9 +83,13 @@ export function useHlsSource(
     };
 
     setSubtitleState(NO_SUBTITLES);
+    const startAt = startPositionRef.current > 0 ? startPositionRef.current : 0;
 
     if (prefersNativeHls(video)) {
       const onError = () => fail('The video stream could not be loaded.');
+      const seekToStart = () => {
+        if (startAt > 0) video.currentTime = startAt;
+      };
       // Safari lists the master playlist's subtitle renditions as the video's text tracks.
       const textTracks = video.textTracks;
       const readTextTracks = () => {
@@ -102,10 +112,12 @@ export function useHlsSource(
         readTextTracks();
       };
       video.addEventListener('error', onError);
+      video.addEventListener('loadedmetadata', seekToStart, { once: true });
       textTracks?.addEventListener?.('addtrack', readTextTracks);
       textTracks?.addEventListener?.('change', readTextTracks);
       destroy = () => {
         video.removeEventListener('error', onError);
+        video.removeEventListener('loadedmetadata', seekToStart);
         textTracks?.removeEventListener?.('addtrack', readTextTracks);
         textTracks?.removeEventListener?.('change', readTextTracks);
       };
@@ -119,7 +131,15 @@ export function useHlsSource(
             fail('This browser cannot play streaming video.');
             return;
           }
-          const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+          const hls = new Hls({
+            capLevelToPlayerSize: true,
+            startLevel: -1,
+            startPosition: startAt > 0 ? startAt : -1,
+          });
+          bitrateRef.current = () => {
+            const level = hls.levels?.[hls.currentLevel];
+            return level?.bitrate ? level.bitrate / 1000 : null;
+          };
           let recoveredMediaError = false;
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
@@ -168,6 +188,7 @@ export function useHlsSource(
     return () => {
       cancelled = true;
       selectRef.current = () => undefined;
+      bitrateRef.current = () => null;
       destroy?.();
       video.removeAttribute('src');
     };
@@ -179,5 +200,7 @@ export function useHlsSource(
     /** The shown subtitle track's id, -1 when off. */
     subtitleTrack: subtitleState.active,
     selectSubtitleTrack: (id: number) => selectRef.current(id),
+    /** kbit/s of the rendition playing, null when not known. */
+    bitrateKbps: () => bitrateRef.current(),
   };
 }

@@ -27,6 +27,7 @@ const pendingEntry = (film: ListFilm, listType: WritableListType): ListEntry => 
   filmId: film.id,
   listType,
   progressSeconds: null,
+  durationSeconds: null,
   createdAt: new Date().toISOString(),
   film: {
     id: film.id,

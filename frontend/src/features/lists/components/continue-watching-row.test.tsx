@@ -14,6 +14,7 @@ const entry: ListEntry = {
   filmId: 3,
   listType: 'continue_watching',
   progressSeconds: 600,
+  durationSeconds: null,
   createdAt: '2025-03-04T10:00:00.000Z',
   film: {
     id: 3,
@@ -44,6 +45,24 @@ describe('ContinueWatchingRow', () => {
       'aria-valuenow',
       '83',
     );
+  });
+
+  it("counts the time left from the film's exact length, and says '<1 min left' near the end", async () => {
+    const short = (id: number, progressSeconds: number): ListEntry => ({
+      ...entry,
+      id,
+      filmId: id,
+      progressSeconds,
+      durationSeconds: 300,
+      film: { ...entry.film, id, title: `Short ${id}`, durationMinutes: 5 },
+    });
+    mockFetch({ [LIST]: () => jsonResponse([short(20, 40), short(21, 270)]) });
+    renderWithProviders(<ContinueWatchingRow signedIn />);
+
+    const items = await screen.findAllByTestId('continue-watching-item');
+    expect(within(items[0]!).getByText('5 min left')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('<1 min left')).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
   });
 
   it('is left out while the list is empty', async () => {

@@ -4,7 +4,6 @@ import { FilmPoster } from '@/components/film/film-poster';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { filmPath } from '@/config/paths';
-import { formatMinutes } from '@/lib/format';
 import { watchProgress } from '@/lib/watch-progress';
 
 import { useList } from '../api/get-list';
@@ -22,7 +21,7 @@ export function ContinueWatchingRow({ signedIn }: { signedIn: boolean }) {
     <Carousel title="Continue Watching">
       {entries.data.map((entry) => {
         const title = entry.film.title ?? 'Untitled film';
-        const { minutesLeft, fraction } = watchProgress(entry);
+        const { timeLeft, fraction } = watchProgress(entry);
         return (
           <CarouselItem key={entry.id}>
             <Link
@@ -37,9 +36,7 @@ export function ContinueWatchingRow({ signedIn }: { signedIn: boolean }) {
               />
               <p className="mt-2 truncate text-sm font-semibold text-fg group-hover:text-accent">{title}</p>
               <ProgressBar label={`${title} progress`} fraction={fraction} className="mt-2" />
-              <p className="mt-1 text-xs text-fg-subtle">
-                {minutesLeft !== null ? `${formatMinutes(minutesLeft)} left` : 'In progress'}
-              </p>
+              <p className="mt-1 text-xs text-fg-subtle">{timeLeft ?? 'In progress'}</p>
             </Link>
           </CarouselItem>
         );

@@ -20,6 +20,7 @@ const entry = (filmId = 3): ListEntry => ({
   filmId,
   listType: 'watchlist',
   progressSeconds: null,
+  durationSeconds: null,
   createdAt: '2025-03-04T10:00:00.000Z',
   film: {
     id: filmId,

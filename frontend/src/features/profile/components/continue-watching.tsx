@@ -1,22 +1,32 @@
+import { History } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CONTINUE_WATCHING_SHOWN } from '@/config/constants';
-import { filmPath } from '@/config/paths';
+import { filmPath, paths } from '@/config/paths';
 import { watchProgress } from '@/lib/watch-progress';
 
 import { useList } from '../api/get-list';
 
-/** Up to 4 films the member started, with minutes left and a progress bar; an honest empty text. */
+/** Up to 4 films the member started, with the time left and a progress bar; an honest empty text. */
 export function ContinueWatching() {
   const list = useList('continue_watching', CONTINUE_WATCHING_SHOWN);
 
   return (
     <section aria-labelledby="continue-watching-heading" className="grid gap-4">
-      <h2 id="continue-watching-heading" className="text-xl font-semibold text-fg">
-        Continue Watching
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="continue-watching-heading" className="text-xl font-semibold text-fg">
+          Continue Watching
+        </h2>
+        <Link
+          to={paths.history}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:underline"
+        >
+          <History className="size-4" aria-hidden="true" />
+          Watch history
+        </Link>
+      </div>
       {list.isPending ? (
         <ul
           aria-label="Loading Continue Watching"
@@ -40,7 +50,7 @@ export function ContinueWatching() {
       ) : (
         <ul aria-label="Continue Watching" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {list.data.slice(0, CONTINUE_WATCHING_SHOWN).map((entry) => {
-            const { minutesLeft, fraction } = watchProgress(entry);
+            const { timeLeft, fraction } = watchProgress(entry);
             const title = entry.film.title ?? `Film ${entry.filmId}`;
             return (
               <li key={entry.id} className="overflow-hidden rounded-xl border border-white/10 bg-surface">
@@ -52,9 +62,7 @@ export function ContinueWatching() {
                   </div>
                   <div className="grid gap-2 p-3">
                     <span className="font-medium text-fg">{title}</span>
-                    {minutesLeft !== null ? (
-                      <span className="text-xs text-fg-muted">{minutesLeft} min left</span>
-                    ) : null}
+                    <span className="text-xs text-fg-muted">{timeLeft ?? 'In progress'}</span>
                     <ProgressBar label={`${title} progress`} fraction={fraction} />
                   </div>
                 </Link>

@@ -24,6 +24,7 @@ const entry = (
     listType: 'watchlist',
     createdAt: '2025-03-01T10:00:00.000Z',
     progressSeconds: null,
+    durationSeconds: null,
     film: { id: filmId, title, genre: 'Drama', durationMinutes, posterUrl: null, creatorId: 4 },
     ...rest,
   };
@@ -123,15 +124,31 @@ describe('ProfileScreen', () => {
       durationMinutes: null,
       progressSeconds: 900,
     });
+    // A 5-minute film whose exact length the list knows (its minutes alone would round): 40 s in.
+    started[3] = entry({
+      filmId: 4,
+      listType: 'continue_watching',
+      title: 'Short one',
+      durationMinutes: 5,
+      durationSeconds: 300,
+      progressSeconds: 40,
+    });
     renderProfile(makeUser(), { [CONTINUE]: () => jsonResponse(started) });
     const list = await screen.findByRole('list', { name: 'Continue Watching' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
-    expect(within(list).getAllByText('15 min left')).toHaveLength(3);
+    expect(within(list).getAllByText('15 min left')).toHaveLength(2);
+    expect(within(list).getByText('5 min left')).toBeInTheDocument();
+    expect(within(list).getByText('In progress')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch history' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('progressbar', { name: 'Short one progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '13',
+    );
     expect(screen.getByRole('progressbar', { name: 'Film 2 progress' })).toHaveAttribute(
       'aria-valuenow',
       '25',
     );
-    // A film of unknown length: no minutes left, the bar fills at 30 minutes.
+    // A film of unknown length: no time left shown, the bar fills at 30 minutes.
     expect(screen.getByRole('progressbar', { name: 'Unknown length progress' })).toHaveAttribute(
       'aria-valuenow',
       '50',

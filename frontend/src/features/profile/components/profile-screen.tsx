@@ -1,13 +1,11 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import type { ReactNode } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PROFILE_SIGNED_OUT_REDIRECT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { toast } from '@/hooks/use-toast';
+import { useSignedOutRedirect } from '@/hooks/use-signed-out-redirect';
 import { browser } from '@/lib/browser';
 import { getDisplayName, getInitials, isPremium } from '@/lib/user';
 import { cn } from '@/lib/utils';
@@ -43,24 +41,9 @@ function ProfileSkeleton() {
   );
 }
 
-/** Signed-out visitors are told, then sent to sign in. */
-function useSignedOutRedirect(signedOut: boolean) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!signedOut) return;
-    toast({
-      title: 'Unauthorized',
-      description: 'Please sign in to see your profile.',
-      variant: 'destructive',
-    });
-    const timer = setTimeout(() => navigate(paths.auth), PROFILE_SIGNED_OUT_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [signedOut, navigate]);
-}
-
 /** /profile: who the member is, their lists, account settings and plan. */
 export function ProfileScreen({ user, onUserUpdated, onListChanged, notifications }: ProfileScreenProps) {
-  useSignedOutRedirect(user === null);
+  useSignedOutRedirect(user === null, 'Please sign in to see your profile.');
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 pt-28 pb-20 md:px-8">

@@ -1,14 +1,20 @@
-import { BarChart3, Film, Upload, Users } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { ANALYTICS_DEFAULT_RANGE_DAYS } from '@kinora/contracts';
+
 import { buttonClasses } from '@/components/ui/button';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { formatRelativeTime } from '@/lib/format';
 
+import { creatorIdOf, useCreatorAnalytics } from '../api/get-creator-analytics';
 import { useStudioFilms } from '../api/studio-films';
-import type { StudioFilm } from '@/lib/api/types';
-import { filmStateOf, type FilmStateKind } from '../utils/film-state';
+import { parseRangeDays, RANGE_OPTIONS } from '../utils/analytics-range';
+import { CreatorAudience } from './creator-audience';
+import { CreatorOverview } from './creator-overview';
+import { CreatorPerformance } from './creator-performance';
 import { StudioFilms } from './studio-films';
 
 const TAB_KEYS = ['overview', 'analytics', 'films', 'audience'] as const;
@@ -17,35 +23,50 @@ type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey =>
   (TAB_KEYS as readonly string[]).includes(value ?? '');
 
-/** /creator-dashboard for a creator: Overview, Analytics, Films and Audience (?tab=). */
+/** computedAt is a date-time in JSON (the contract types it loosely). */
+const updatedAgo = (computedAt: unknown): string | null =>
+  typeof computedAt === 'string' ? formatRelativeTime(computedAt) : null;
+
+/**
+ * /creator-dashboard for a creator: Overview, Analytics, Films and Audience (?tab=), over the last
+ * 7, 30 or 90 days (?days=). The figures are asked again every CREATOR_ANALYTICS_REFRESH_MS.
+ */
 export function CreatorDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const active: TabKey = isTabKey(tabParam) ? tabParam : 'overview';
+  const days = parseRangeDays(searchParams.get('days'));
   const films = useStudioFilms();
+  const analytics = useCreatorAnalytics(creatorIdOf(films.data), days);
+  const updated = updatedAgo(analytics.data?.computedAt);
+
+  const setParam = (key: 'tab' | 'days', value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    setSearchParams(next, { replace: true });
+  };
 
   const tabs: TabItem<TabKey>[] = [
-    { value: 'overview', label: 'Overview', content: <Overview films={films.data} /> },
+    {
+      value: 'overview',
+      label: 'Overview',
+      content: <CreatorOverview films={films} analytics={analytics} />,
+    },
     {
       value: 'analytics',
       label: 'Analytics',
-      content: (
-        <ComingWithAnalytics
-          icon={BarChart3}
-          text="Countries, devices and performance insights arrive with viewing analytics."
-        />
-      ),
+      content: <CreatorPerformance films={films} analytics={analytics} />,
     },
-    { value: 'films', label: 'Films', content: <StudioFilms films={films} /> },
+    {
+      value: 'films',
+      label: 'Films',
+      content: <StudioFilms films={films} figures={analytics.data?.topFilms} days={days} />,
+    },
     {
       value: 'audience',
       label: 'Audience',
-      content: (
-        <ComingWithAnalytics
-          icon={Users}
-          text="Your audience's countries, followers and growth arrive with viewing analytics."
-        />
-      ),
+      content: <CreatorAudience films={films} analytics={analytics} />,
     },
   ];
 
@@ -54,72 +75,28 @@ export function CreatorDashboard() {
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-fg">Creator Dashboard</h1>
-          <p className="mt-1 text-fg-muted">Your films, from upload to review to release.</p>
+          <p className="mt-1 text-fg-muted">Your films, from upload to review to release, and how they do.</p>
         </div>
         <Link to={paths.uploadFilm} className={buttonClasses()}>
           <Upload className="size-4" aria-hidden="true" />
           Upload New Film
         </Link>
       </div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <SegmentedControl
+          label="Date range"
+          options={RANGE_OPTIONS}
+          value={days}
+          onChange={(next) => setParam('days', next === ANALYTICS_DEFAULT_RANGE_DAYS ? null : String(next))}
+        />
+        {updated ? <p className="text-xs text-fg-subtle">Figures updated {updated}</p> : null}
+      </div>
       <Tabs
         label="Creator dashboard"
         items={tabs}
         value={active}
-        onValueChange={(key) => setSearchParams(key === 'overview' ? {} : { tab: key }, { replace: true })}
+        onValueChange={(key) => setParam('tab', key === 'overview' ? null : key)}
       />
-    </div>
-  );
-}
-
-const COUNTED: { kind: FilmStateKind; label: string }[] = [
-  { kind: 'published', label: 'Published' },
-  { kind: 'pending', label: 'Pending review' },
-  { kind: 'processing', label: 'Processing' },
-  { kind: 'archived', label: 'Archived' },
-  { kind: 'failed', label: 'Failed' },
-];
-
-/** Counts of the creator's films by status (from the real list); views arrive with analytics. */
-function Overview({ films }: { films?: StudioFilm[] }) {
-  const counts = new Map<FilmStateKind, number>();
-  for (const film of films ?? []) {
-    const kind = filmStateOf(film).kind;
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  }
-  return (
-    <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-2xl border border-white/10 bg-white/[0.03] p-5">
-          <Film className="size-5 text-accent" aria-hidden="true" />
-          <p className="mt-3 text-2xl font-bold text-fg" aria-label="Total films">
-            {films ? films.length : '…'}
-          </p>
-          <p className="text-sm text-fg-muted">Total films</p>
-        </div>
-        <dl className="grid grid-cols-2 gap-3 rounded-2xl border border-white/10 bg-white/[0.03] p-5 sm:col-span-2 sm:grid-cols-5">
-          {COUNTED.map(({ kind, label }) => (
-            <div key={kind}>
-              <dt className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{label}</dt>
-              <dd className="mt-1 text-xl font-bold text-fg" aria-label={`${label} films`}>
-                {films ? (counts.get(kind) ?? 0) : '…'}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-      <ComingWithAnalytics
-        icon={BarChart3}
-        text="Views, watch time, average rating and subscriber growth arrive with viewing analytics."
-      />
-    </div>
-  );
-}
-
-function ComingWithAnalytics({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
-  return (
-    <div className="flex items-start gap-3 rounded-2xl border border-dashed border-white/15 px-5 py-6 text-fg-muted">
-      <Icon className="mt-0.5 size-5 shrink-0 text-fg-subtle" aria-hidden="true" />
-      <p>{text} No figures are shown until they are real.</p>
     </div>
   );
 }

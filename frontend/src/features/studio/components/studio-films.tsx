@@ -1,5 +1,5 @@
-import { Captions, Clapperboard, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Captions, ChartLine, Clapperboard, Pencil, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
@@ -7,20 +7,34 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { filmPath, paths } from '@/config/paths';
-import { formatMinutes, formatViews } from '@/lib/format';
+import { formatMinutes, formatViews, formatWatchTime } from '@/lib/format';
+import type { CreatorFilmFigures, StudioFilm } from '@/lib/api/types';
 
-import type { StudioFilm } from '@/lib/api/types';
 import { canDelete, filmStateOf } from '../utils/film-state';
 import { studioErrorText } from '../utils/studio-errors';
+import { FilmRetention } from './film-retention';
 import { FilmStatusBadge } from './film-status-badge';
 import { CaptionsDialog, DeleteFilmDialog, EditFilmDialog } from './studio-film-dialogs';
 
 type Films = { isPending: boolean; isError: boolean; error: unknown; data?: StudioFilm[] };
 type OpenDialog = { kind: 'edit' | 'captions' | 'delete'; film: StudioFilm } | null;
 
-/** The Films tab: every film of the creator with its status and actions. */
-export function StudioFilms({ films }: { films: Films }) {
+type StudioFilmsProps = {
+  films: Films;
+  /** The films' figures (views, watch time, retention), once analytics answered. */
+  figures?: CreatorFilmFigures[];
+  /** The range the retention curves cover, in days. */
+  days: number;
+};
+
+/**
+ * The Films tab: every film of the creator with its status, views and watch time, and actions;
+ * a selected film shows its retention curve.
+ */
+export function StudioFilms({ films, figures, days }: StudioFilmsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const figuresOf = new Map(figures?.map((item) => [item.film.id, item]));
 
   if (films.isPending) {
     return (
@@ -58,7 +72,15 @@ export function StudioFilms({ films }: { films: Films }) {
     <>
       <ul aria-label="Your films" className="space-y-3">
         {films.data.map((film) => (
-          <StudioFilmRow key={film.id} film={film} onOpen={(kind) => setDialog({ kind, film })} />
+          <StudioFilmRow
+            key={film.id}
+            film={film}
+            figures={figuresOf.get(film.id)}
+            days={days}
+            selected={selected === film.id}
+            onSelect={() => setSelected((current) => (current === film.id ? null : film.id))}
+            onOpen={(kind) => setDialog({ kind, film })}
+          />
         ))}
       </ul>
       {dialog?.kind === 'edit' ? <EditFilmDialog film={dialog.film} onClose={close} /> : null}
@@ -70,13 +92,24 @@ export function StudioFilms({ films }: { films: Films }) {
 
 function StudioFilmRow({
   film,
+  figures,
+  days,
+  selected,
+  onSelect,
   onOpen,
 }: {
   film: StudioFilm;
+  figures?: CreatorFilmFigures;
+  days: number;
+  selected: boolean;
+  onSelect: () => void;
   onOpen: (kind: 'edit' | 'captions' | 'delete') => void;
 }) {
   const state = filmStateOf(film);
   const published = film.status === 'published';
+  // Analytics' views and watch time once a film is live (or was watched); else the catalog's count.
+  const showFigures = figures !== undefined && (published || figures.views > 0);
+  const retentionId = useId();
   return (
     <li
       aria-label={film.title}
@@ -107,7 +140,11 @@ function StudioFilmRow({
         <p className="mt-1 text-sm text-fg-muted">
           {film.genre} · {film.duration > 0 ? formatMinutes(film.duration) : 'duration pending'} ·{' '}
           {film.releaseYear}
-          {published ? ` · ${formatViews(film.viewCount)}` : ''}
+          {showFigures
+            ? ` · ${formatViews(figures.views)} · ${formatWatchTime(figures.watchTime)} watched`
+            : published
+              ? ` · ${formatViews(film.viewCount)}`
+              : ''}
           {film.captions.length > 0
             ? ` · captions: ${film.captions.map((caption) => caption.label).join(', ')}`
             : ''}
@@ -127,6 +164,18 @@ function StudioFilmRow({
             <Captions className="size-3.5" aria-hidden="true" />
             Captions
           </Button>
+          {showFigures ? (
+            <Button
+              variant={selected ? 'secondary' : 'outline'}
+              size="sm"
+              aria-expanded={selected}
+              aria-controls={retentionId}
+              onClick={onSelect}
+            >
+              <ChartLine className="size-3.5" aria-hidden="true" />
+              Retention
+            </Button>
+          ) : null}
           {canDelete(film) ? (
             <Button variant="ghost" size="sm" onClick={() => onOpen('delete')} className="text-red-300">
               <Trash2 className="size-3.5" aria-hidden="true" />
@@ -134,6 +183,11 @@ function StudioFilmRow({
             </Button>
           ) : null}
         </div>
+        {showFigures && selected ? (
+          <div id={retentionId} className="mt-4 rounded-xl bg-black/20 p-3">
+            <FilmRetention figures={figures} days={days} />
+          </div>
+        ) : null}
       </div>
     </li>
   );

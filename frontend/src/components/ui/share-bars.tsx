@@ -1,0 +1,39 @@
+import { cn } from '@/lib/utils';
+
+export type ShareBar = {
+  label: string;
+  /** How long the bar is, 0–1. */
+  fraction: number;
+  /** The figure shown beside the label ("42.5% · 120 sessions"). */
+  value: string;
+};
+
+/** A list of labelled horizontal bars (countries, devices, growth), each with its figure. */
+export function ShareBars({
+  label,
+  items,
+  className,
+}: {
+  label: string;
+  items: ShareBar[];
+  className?: string;
+}) {
+  return (
+    <ul aria-label={label} className={cn('grid gap-3', className)}>
+      {items.map((item) => (
+        <li key={item.label} aria-label={item.label} className="grid gap-1.5">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="truncate text-fg">{item.label}</span>
+            <span className="shrink-0 text-fg-muted tabular-nums">{item.value}</span>
+          </div>
+          <div className="h-2 overflow-hidden rounded-full bg-white/10">
+            <div
+              className="h-full rounded-full bg-accent"
+              style={{ width: `${Math.min(100, Math.max(0, item.fraction * 100))}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import type { PlatformAnalytics } from '@/lib/api/types';
+
+import { usePlatformAnalytics } from '../api/get-platform-analytics';
+
+const errorText = (error: unknown) => {
+  if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+    return 'Platform figures are for admins only. Sign in again as an admin.';
+  }
+  return 'Platform figures could not be loaded right now. Try again in a moment.';
+};
+
+/**
+ * The platform's figures once loaded: skeleton blocks while loading (`skeleton` of them), the
+ * reason and Try again when the call failed.
+ */
+export function PlatformAnalyticsState({
+  label,
+  skeleton = 2,
+  children,
+}: {
+  /** What is loading, for assistive technology. */
+  label: string;
+  skeleton?: number;
+  children: (analytics: PlatformAnalytics) => ReactNode;
+}) {
+  const analytics = usePlatformAnalytics();
+  if (analytics.isPending) {
+    return (
+      <div aria-label={label} aria-busy="true" className="grid gap-4 sm:grid-cols-2">
+        {Array.from({ length: skeleton }, (_, index) => (
+          <Skeleton key={index} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+    );
+  }
+  if (analytics.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl bg-red-500/10 px-5 py-4">
+        <p className="text-red-200">{errorText(analytics.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void analytics.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(analytics.data)}</>;
+}

@@ -1,0 +1,77 @@
+import { Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { FilmPoster } from '@/components/film/film-poster';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
+import { browsePath, filmPath } from '@/config/paths';
+import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
+import type { Film } from '@/lib/api/types';
+
+import { useFilms } from '../api/get-films';
+import { Card } from './film-detail-card';
+
+/** 'More {genre} Films': 6 requested without this film, 4 shown. */
+export function RelatedFilms({ film }: { film: Film }) {
+  const related = useFilms({ genre: film.genre, excludeId: film.id, limit: RELATED_FILMS_REQUESTED });
+  const films = (related.data ?? []).filter((other) => other.id !== film.id).slice(0, RELATED_FILMS_SHOWN);
+
+  return (
+    <Card title={`More ${film.genre} Films`} className="self-start">
+      {related.isPending ? (
+        <ul aria-busy="true" className="space-y-4">
+          {Array.from({ length: RELATED_FILMS_SHOWN }, (_, index) => (
+            <li key={index} className="flex gap-3">
+              <Skeleton className="aspect-[2/3] w-16 shrink-0 rounded-lg" />
+              <div className="flex-1 space-y-2 py-1">
+                <Skeleton className="h-4 w-3/4 rounded-md" />
+                <Skeleton className="h-3 w-1/2 rounded-md" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : films.length === 0 ? (
+        <p className="text-sm text-fg-subtle">
+          {related.isError ? 'Related films could not be loaded.' : `No other ${film.genre} films yet.`}
+        </p>
+      ) : (
+        <ul aria-label={`More ${film.genre} films`} className="space-y-3">
+          {films.map((other) => (
+            <li key={other.id}>
+              <Link
+                to={filmPath(other.id)}
+                className="group flex gap-3 rounded-xl p-1.5 transition-colors hover:bg-white/5"
+              >
+                <FilmPoster
+                  title={other.title}
+                  posterUrl={other.posterUrl}
+                  className="w-16 shrink-0 rounded-lg ring-1 ring-white/10"
+                />
+                <span className="flex min-w-0 flex-col justify-center gap-1">
+                  <span className="truncate font-semibold text-fg group-hover:text-accent">
+                    {other.title}
+                  </span>
+                  <span className="truncate text-xs text-fg-subtle">
+                    {other.releaseYear} · {formatMinutes(other.duration)} · {other.language}
+                  </span>
+                  <span className="inline-flex items-center gap-1 text-xs text-fg-muted">
+                    <Star className="size-3 fill-accent text-accent" aria-hidden="true" />
+                    {isUnrated(other.rating) ? 'New' : formatRatingOutOfFive(other.rating)}
+                    <span aria-hidden="true">·</span>
+                    {formatViews(other.viewCount)}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link
+        to={browsePath({ genre: film.genre })}
+        className="mt-4 inline-flex text-sm font-semibold text-accent hover:underline"
+      >
+        Browse all {film.genre} films
+      </Link>
+    </Card>
+  );
+}

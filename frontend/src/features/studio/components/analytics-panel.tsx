@@ -1,0 +1,66 @@
+import { BarChart3 } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { CreatorAnalytics, StudioFilm } from '@/lib/api/types';
+
+import { analyticsErrorText } from '../utils/analytics-range';
+
+type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown };
+export type FilmsQuery = Query<StudioFilm[]>;
+export type CreatorAnalyticsQuery = Query<CreatorAnalytics>;
+
+type AnalyticsPanelProps = {
+  films: FilmsQuery;
+  analytics: CreatorAnalyticsQuery;
+  /** What is loading, for assistive technology ("Loading your audience"). */
+  loadingLabel: string;
+  children: (analytics: CreatorAnalytics) => ReactNode;
+};
+
+/** Skeleton cards and a chart-sized block while the figures load. */
+export function AnalyticsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-label={label} aria-busy="true" className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-28 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-64 rounded-2xl" />
+    </div>
+  );
+}
+
+/**
+ * The creator's figures once they can be shown: skeletons while loading, a plain notice while the
+ * creator has no film yet (their id comes from their films), and the reason when the call failed.
+ */
+export function AnalyticsPanel({ films, analytics, loadingLabel, children }: AnalyticsPanelProps) {
+  if (films.isPending) return <AnalyticsSkeleton label={loadingLabel} />;
+  if (!films.isError && films.data?.length === 0) {
+    return (
+      <div className="flex items-start gap-3 rounded-2xl border border-dashed border-white/15 px-5 py-6 text-fg-muted">
+        <BarChart3 className="mt-0.5 size-5 shrink-0 text-fg-subtle" aria-hidden="true" />
+        <p>Your figures appear here once you have uploaded a film.</p>
+      </div>
+    );
+  }
+  if (films.isError || analytics.isError || !analytics.data) {
+    if (!films.isError && analytics.isPending) return <AnalyticsSkeleton label={loadingLabel} />;
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl bg-red-500/10 px-5 py-4">
+        <p className="text-red-200">{analyticsErrorText(films.isError ? films.error : analytics.error)}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void (films.isError ? films.refetch() : analytics.refetch())}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(analytics.data)}</>;
+}

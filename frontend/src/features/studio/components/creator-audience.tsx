@@ -1,0 +1,57 @@
+import { TrendingUp, Users } from 'lucide-react';
+
+import { ShareBars } from '@/components/ui/share-bars';
+import { StatCard } from '@/components/ui/stat-card';
+import { formatCount, formatFollowers, formatPercent } from '@/lib/format';
+import type { CreatorAnalytics } from '@/lib/api/types';
+
+import { countryBars } from '../utils/analytics-shares';
+import { AnalyticsPanel, type CreatorAnalyticsQuery, type FilmsQuery } from './analytics-panel';
+import { Panel } from './panel';
+
+/** Countries on the Audience tab. */
+const COUNTRIES_SHOWN = 8;
+
+type CreatorAudienceProps = { films: FilmsQuery; analytics: CreatorAnalyticsQuery };
+
+/** Audience: followers, their growth over 30 days, and where the plays come from. */
+export function CreatorAudience({ films, analytics }: CreatorAudienceProps) {
+  return (
+    <AnalyticsPanel films={films} analytics={analytics} loadingLabel="Loading your audience">
+      {(figures) => <AudienceFigures figures={figures} />}
+    </AnalyticsPanel>
+  );
+}
+
+function AudienceFigures({ figures }: { figures: CreatorAnalytics }) {
+  const { percent, followers, followersMonthAgo } = figures.growthRate;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <StatCard icon={Users} label="Total followers" value={formatCount(figures.totalFollowers)} />
+        <StatCard
+          icon={TrendingUp}
+          label="Growth rate"
+          value={
+            percent === null ? (
+              <span className="text-base font-semibold text-fg-muted">No followers a month ago</span>
+            ) : (
+              `${percent > 0 ? '+' : ''}${formatPercent(percent)}`
+            )
+          }
+          detail={`${formatFollowers(followersMonthAgo)} 30 days ago, ${formatFollowers(followers)} now`}
+        />
+      </div>
+      <Panel title="Top countries" description={`Where your plays came from, the last ${figures.days} days.`}>
+        {figures.demographics.countries.length === 0 ? (
+          <p className="text-sm text-fg-muted">No plays in this period.</p>
+        ) : (
+          <ShareBars
+            label="Audience countries"
+            items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
+          />
+        )}
+      </Panel>
+    </div>
+  );
+}

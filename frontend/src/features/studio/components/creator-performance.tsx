@@ -1,0 +1,113 @@
+import { Lightbulb } from 'lucide-react';
+
+import { CHART_COLORS, SeriesChart } from '@/components/charts/series-chart';
+import { ShareBars } from '@/components/ui/share-bars';
+import { formatCount, formatDay, formatHours, formatViews, formatWatchTime } from '@/lib/format';
+import type { CreatorAnalytics } from '@/lib/api/types';
+
+import { countryBars, deviceBars } from '../utils/analytics-shares';
+import { AnalyticsPanel, type CreatorAnalyticsQuery, type FilmsQuery } from './analytics-panel';
+import { Panel } from './panel';
+
+/** Countries on the Analytics tab (the Audience tab shows more). */
+const COUNTRIES_SHOWN = 5;
+
+type CreatorPerformanceProps = { films: FilmsQuery; analytics: CreatorAnalyticsQuery };
+
+/** Analytics: daily views and watch time over the range, top countries, devices and insights. */
+export function CreatorPerformance({ films, analytics }: CreatorPerformanceProps) {
+  return (
+    <AnalyticsPanel films={films} analytics={analytics} loadingLabel="Loading your analytics">
+      {(figures) => <PerformanceFigures figures={figures} />}
+    </AnalyticsPanel>
+  );
+}
+
+function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
+  const daily = figures.daily.map((day) => ({
+    date: day.date,
+    views: day.views,
+    sessions: day.sessions,
+    watchHours: day.watchTime / 3600,
+  }));
+  const period = `the last ${figures.days} days`;
+
+  return (
+    <div className="grid gap-6">
+      <p className="text-fg-muted" data-testid="period-summary">
+        {formatViews(figures.periodViews)} and {formatWatchTime(figures.periodWatchTime)} watched in {period}.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Daily views" description={`Views and plays a day, ${period}.`}>
+          <SeriesChart
+            label="Daily views"
+            data={daily}
+            xKey="date"
+            xLabel="Day"
+            formatX={(value) => formatDay(String(value))}
+            series={[
+              { key: 'views', label: 'Views', color: CHART_COLORS.accent, kind: 'bar', format: formatCount },
+              { key: 'sessions', label: 'Plays', color: CHART_COLORS.sky, format: formatCount },
+            ]}
+          />
+        </Panel>
+        <Panel title="Daily watch time" description={`Hours watched a day, ${period}.`}>
+          <SeriesChart
+            label="Daily watch time"
+            data={daily}
+            xKey="date"
+            xLabel="Day"
+            formatX={(value) => formatDay(String(value))}
+            series={[
+              {
+                key: 'watchHours',
+                label: 'Watch hours',
+                color: CHART_COLORS.emerald,
+                format: (hours) => formatHours(hours * 3600),
+              },
+            ]}
+          />
+        </Panel>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Top countries" description={`Where your plays came from, ${period}.`}>
+          {figures.demographics.countries.length === 0 ? (
+            <p className="text-sm text-fg-muted">No plays in this period.</p>
+          ) : (
+            <ShareBars
+              label="Top countries"
+              items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
+            />
+          )}
+        </Panel>
+        <Panel title="Devices" description={`What your audience watched on, ${period}.`}>
+          {figures.demographics.devices.length === 0 ? (
+            <p className="text-sm text-fg-muted">No plays in this period.</p>
+          ) : (
+            <ShareBars label="Devices" items={deviceBars(figures.demographics.devices)} />
+          )}
+        </Panel>
+      </div>
+      <Panel title="Insights">
+        {figures.insights.length === 0 ? (
+          <p className="text-sm text-fg-muted">Insights appear once your films have been watched.</p>
+        ) : (
+          <ul aria-label="Insights" className="grid gap-3 sm:grid-cols-2">
+            {figures.insights.map((insight) => (
+              <li
+                key={`${insight.kind}-${insight.title}`}
+                className="flex gap-3 rounded-xl bg-white/[0.03] p-4"
+              >
+                <Lightbulb className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+                <div>
+                  <p className="font-semibold text-fg">{insight.title}</p>
+                  <p className="mt-0.5 text-sm text-fg-muted">{insight.detail}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { toast } from '@/hooks/use-toast';
+import { apiClient, unwrap } from '@/lib/api-client';
+import { handleUnauthorized } from '@/lib/unauthorized';
+
+import { getWatchHistoryQueryOptions } from './get-watch-history';
+
+/** DELETE /api/analytics/history → 204: nothing watched until now is listed any more. */
+export const clearWatchHistory = async (): Promise<void> => {
+  await unwrap(apiClient.DELETE('/api/analytics/history'));
+};
+
+/**
+ * Clears the history: 'Watch history cleared' and the history fetched again, then `onCleared`
+ * (Continue Watching empties too, another feature's); 'Failed to clear watch history' otherwise.
+ */
+export function useClearWatchHistory({ onCleared }: { onCleared?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: clearWatchHistory,
+    onSuccess: async () => {
+      toast({ title: 'Watch history cleared' });
+      onCleared?.();
+      await queryClient.invalidateQueries({ queryKey: getWatchHistoryQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      if (handleUnauthorized(error)) return;
+      toast({ title: 'Failed to clear watch history', variant: 'destructive' });
+    },
+  });
+}
