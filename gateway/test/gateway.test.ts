@@ -355,7 +355,7 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/films/12/reviews/3/more'],
       ['GET', '/api/critics/4/follow/now'],
       ['POST', '/api/ads/select'],
-      ['GET', '/api/analytics/admin'],
+      ['GET', '/api/analytics/creator/3/more'],
       ['GET', '/api/admin/films/12'],
       ['PATCH', '/api/admin/films/12/status/now'],
       ['GET', '/api/admin/reports/7/notes'],
