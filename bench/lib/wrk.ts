@@ -36,7 +36,7 @@ export class BenchError extends Error {
 }
 
 // wrk's done() hook prints one machine-readable line; latencies are in microseconds.
-const DONE_SCRIPT = `
+export const DONE_SCRIPT = `
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(

@@ -5,7 +5,9 @@
 // .run/demo-seed.json for `make status`. The demo community (infra/seed/demo-community.json:
 // members, critics, reviews, likes, follows) is auth's (members) and social's part: social's runs
 // as the background process `community-seed`, acting on each film as soon as it is published.
-// `make seed` runs them all in the foreground.
+// The demo traffic (analytics' seed, background process `traffic-seed`) then plays a few hundred
+// viewing sessions over the last 90 days through the analytics API, so the dashboards have real
+// aggregates. `make seed` runs them all in the foreground.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, SERVICES, type ServiceName, serviceDir, serviceEntry, serviceEnv } from './config';
@@ -13,6 +15,7 @@ import { RunnerError, logTail, run, runningPid, say, sleep, start, stop } from '
 
 export const SEEDER = 'demo-seed';
 const COMMUNITY_SEEDER = 'community-seed';
+const TRAFFIC_SEEDER = 'traffic-seed';
 export const SEED_STATUS_FILE = join(RUN_DIR, 'demo-seed.json');
 // Another manifest of the same shape (KINORA_SEED_MANIFEST) seeds other content the same way:
 // the end-to-end tests publish a followed creator's film with one.
@@ -88,12 +91,14 @@ function runInForeground(name: ServiceName): void {
  * earlier `make up` is stopped first, so two never add the same film.
  */
 export async function seedForeground(): Promise<void> {
-  for (const seeder of [SEEDER, COMMUNITY_SEEDER]) {
+  for (const seeder of [SEEDER, COMMUNITY_SEEDER, TRAFFIC_SEEDER]) {
     if (await stop(seeder)) say(`Stopped the background ${seeder}; seeding in the foreground.`);
   }
   runInForeground('auth');
   runInForeground('catalog');
   runInForeground('social');
+  // Demo traffic belongs to the demo catalog, not to another manifest's content.
+  if (!process.env.KINORA_SEED_MANIFEST) runInForeground('analytics');
 }
 
 /** One line of progress: "n of N published, k transcoding, f failed". */
@@ -113,11 +118,13 @@ export function progressLine(status: SeedStatus): string {
 export async function seedInBackground(): Promise<SeedStatus | undefined> {
   await stop(SEEDER);
   await stop(COMMUNITY_SEEDER);
+  await stop(TRAFFIC_SEEDER);
   rmSync(SEED_STATUS_FILE, { force: true });
   runInForeground('auth');
   for (const [name, service] of [
     [SEEDER, 'catalog'],
     [COMMUNITY_SEEDER, 'social'],
+    [TRAFFIC_SEEDER, 'analytics'],
   ] as const) {
     const { args, cwd, env } = seedProcess(service);
     start(name, process.execPath, args, { cwd, env });
@@ -179,6 +186,12 @@ export function describeSeed(): string[] {
     community !== undefined
       ? `  demo community: loading as films are published (pid ${community}, log .run/logs/${COMMUNITY_SEEDER}.log)`
       : `  demo community: not loading (the last lines of .run/logs/${COMMUNITY_SEEDER}.log say how it ended)`,
+  );
+  const traffic = runningPid(TRAFFIC_SEEDER);
+  lines.push(
+    traffic !== undefined
+      ? `  demo traffic: waiting for the catalog, then playing sessions (pid ${traffic}, log .run/logs/${TRAFFIC_SEEDER}.log)`
+      : `  demo traffic: not playing (the last lines of .run/logs/${TRAFFIC_SEEDER}.log say how it ended)`,
   );
   for (const film of status.films.filter((f) => f.state === 'failed')) {
     lines.push(`    failed: "${film.title}": ${film.reason ?? 'no reason recorded'}`);
