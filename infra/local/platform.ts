@@ -1,7 +1,7 @@
 // The platform's own processes: build, migrations, the six services, the two workers and the
 // nginx gateway. Infrastructure (Kafka, maildev) lives in kafka.ts and deps.ts.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   GATEWAY_HEALTH_URL,
@@ -157,6 +157,9 @@ export async function restartNginx(): Promise<void> {
   await stop(NGINX);
   await stop(IDENTITY_MARKS);
   await claimPort(GATEWAY_PORT, 'gateway');
+  // The micro-cache lives a few seconds, but nginx reloads it from disk at start and may serve a
+  // stale entry once: a new platform (new databases, the same film ids) must not meet the old one's.
+  rmSync(join(NGINX_PREFIX, 'public_cache'), { recursive: true, force: true });
   for (const dir of [NGINX_CONF_DIR, join(NGINX_PREFIX, 'logs'), join(NGINX_PREFIX, 'temp'), MEDIA_ROOT]) {
     mkdirSync(dir, { recursive: true });
   }
