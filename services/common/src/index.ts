@@ -30,3 +30,4 @@ export * from './http/ai-disclosure.dto';
 export * from './platform/seed-main';
 export * from './http/openapi';
 export * from './mail/mailer';
+export * from './http/client-context';

@@ -10,7 +10,7 @@ import { CONFIG, type Identity } from '@kinora/common';
 import { VIEWING_SESSION_MAX_AGE_DAYS } from '@kinora/contracts';
 import { ViewingSessionUpdateKind } from '@kinora/proto';
 import type { Config } from '../config';
-import { ClientContext } from './client-context';
+import { ClientContext } from '@kinora/common';
 import type {
   StartViewingSessionDto,
   UpdateViewingSessionDto,

@@ -4,7 +4,6 @@ import { Reader } from 'maxmind';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UAParser } from 'ua-parser-js';
-import type { ViewingDeviceType } from '@kinora/contracts';
 
 /** The country of addresses the database does not place (private, loopback, unknown). */
 export const UNKNOWN_COUNTRY = 'Unknown';
@@ -75,7 +74,7 @@ export class ClientContext {
     return facts;
   }
 
-  of(ip: string, userAgent: string, declared: ViewingDeviceType, userId: string | null): ClientFacts {
+  of(ip: string, userAgent: string, declared: string, userId: string | null): ClientFacts {
     const agent = this.agent(userAgent);
     return {
       ...agent,
