@@ -105,7 +105,8 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     errorHttpStatusCode: HttpStatus.BAD_REQUEST,
+    // A field failing several checks that share one message (type, minimum, maximum) names it once.
     exceptionFactory: (errors) =>
-      new BadRequestException(flatten(errors).join('; ') || 'Invalid request body'),
+      new BadRequestException([...new Set(flatten(errors))].join('; ') || 'Invalid request body'),
   });
 }
