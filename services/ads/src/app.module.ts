@@ -1,16 +1,65 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@kinora/common';
+import { ClientContext, PlatformModule } from '@kinora/common';
+import { AdvertisersController } from './advertisers/advertisers.controller';
+import { AdvertisersService } from './advertisers/advertisers.service';
+import {
+  CampaignsController,
+  CreativesController,
+  CreativeVideosController,
+} from './campaigns/campaigns.controller';
+import { CampaignsService } from './campaigns/campaigns.service';
+import { CreativeVideos } from './campaigns/creative-videos';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { DeliveryCache } from './delivery/delivery-cache';
+import { DeliveryController } from './delivery/delivery.controller';
+import { DeliveryStore } from './delivery/delivery-store';
+import { SelectionService } from './delivery/selection.service';
+import { TrackingService } from './delivery/tracking.service';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
+import { AdsUpkeep } from './optimizations/ads-upkeep';
+import { OptimizationsController } from './optimizations/optimizations.controller';
+import { OptimizationsService } from './optimizations/optimizations.service';
 
+/**
+ * The ads API (docs/advertising.md): admins manage advertisers, campaigns and creatives; the
+ * player gets breaks, ads (JSON or VAST) and reports what the viewer did; the upkeep logs what
+ * pacing and caps did and announces ended flights.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService({ name: 'ads', config, ...DATABASE })],
-      controllers: [FilmStatusChangedHandler],
+      imports: [
+        PlatformModule.forService({
+          name: 'ads',
+          config,
+          ...DATABASE,
+          quietPaths: /^\/api\/ads\/(view|track)$/,
+        }),
+      ],
+      controllers: [
+        FilmStatusChangedHandler,
+        AdvertisersController,
+        CampaignsController,
+        CreativesController,
+        CreativeVideosController,
+        DeliveryController,
+        OptimizationsController,
+      ],
+      providers: [
+        ClientContext,
+        CreativeVideos,
+        DeliveryStore,
+        DeliveryCache,
+        SelectionService,
+        TrackingService,
+        AdvertisersService,
+        CampaignsService,
+        OptimizationsService,
+        AdsUpkeep,
+      ],
     };
   }
 }

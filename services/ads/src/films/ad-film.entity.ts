@@ -12,6 +12,10 @@ export class AdFilm {
   @Property({ type: 'integer' })
   durationMinutes!: number;
 
+  /** The video's exact length as probed (0 until transcoded): placements are in seconds. */
+  @Property({ type: 'double' })
+  durationSeconds!: number;
+
   @Property({ type: 'text' })
   status!: string;
 

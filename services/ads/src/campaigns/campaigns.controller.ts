@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrorResponses, ID_PARAM, ParseIdPipe, Roles } from '@kinora/common';
+import { CampaignsService } from './campaigns.service';
+import { CreativeVideoDto, CreativeVideos } from './creative-videos';
+import { CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto';
+import { CreateCreativeDto, CreativeDto, UpdateCreativeDto } from './dto/creative.dto';
+
+@ApiTags('ads')
+@Controller('api/ads/campaigns')
+@Roles('admin')
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every campaign with its creatives, spend and pacing, newest first (admins)' })
+  @ApiOkResponse({ type: [CampaignDto] })
+  @ApiErrorResponses(401, 403)
+  list(): Promise<CampaignDto[]> {
+    return this.campaigns.list();
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a campaign, optionally with its creatives (admins)' })
+  @ApiCreatedResponse({ type: CampaignDto })
+  @ApiErrorResponses(400, 401, 403)
+  create(@Body() body: CreateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.create(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One campaign (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiErrorResponses(400, 401, 403, 404)
+  get(@Param('id', ParseIdPipe) id: number): Promise<CampaignDto> {
+    return this.campaigns.get(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change a campaign: the fields given; a targeting replaces the whole (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiErrorResponses(400, 401, 403, 404)
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a campaign and its creatives; its recorded events stay (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrorResponses(400, 401, 403, 404)
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    await this.campaigns.remove(id);
+  }
+
+  @Post(':id/creatives')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Add a creative to a campaign (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiCreatedResponse({ type: CreativeDto })
+  @ApiErrorResponses(400, 401, 403, 404, 409)
+  addCreative(@Param('id', ParseIdPipe) id: number, @Body() body: CreateCreativeDto): Promise<CreativeDto> {
+    return this.campaigns.addCreative(id, body);
+  }
+}
+
+@ApiTags('ads')
+@Controller('api/ads/creatives')
+@Roles('admin')
+export class CreativesController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change a creative: the fields given (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CreativeDto })
+  @ApiErrorResponses(400, 401, 403, 404)
+  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCreativeDto): Promise<CreativeDto> {
+    return this.campaigns.updateCreative(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a creative (admins)' })
+  @ApiParam(ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrorResponses(400, 401, 403, 404)
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    await this.campaigns.removeCreative(id);
+  }
+}
+
+@ApiTags('ads')
+@Controller('api/ads/creative-videos')
+@Roles('admin')
+export class CreativeVideosController {
+  constructor(private readonly videos: CreativeVideos) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The videos a creative may use: the seeded HLS masters under /media/ads/ (admins)',
+  })
+  @ApiOkResponse({ type: [CreativeVideoDto] })
+  @ApiErrorResponses(401, 403)
+  list(): Promise<CreativeVideoDto[]> {
+    return this.videos.list();
+  }
+}

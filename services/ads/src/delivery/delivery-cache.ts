@@ -1,0 +1,221 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { CONFIG, InvalidatedCache, PgListener } from '@kinora/common';
+import type { Config } from '../config';
+import {
+  impressionPriceMicros,
+  targetingOf,
+  type CampaignDelivery,
+  type Targeting,
+} from '../campaigns/campaign-rules';
+import { DeliveryStore } from './delivery-store';
+
+/** The channel the ads change triggers notify when a change commits (campaigns.migration.ts). */
+export const ADS_CHANGED_CHANNEL = 'ads_changed';
+
+export interface LiveCreative {
+  id: number;
+  title: string;
+  description: string;
+  videoUrl: string;
+  duration: number;
+  clickUrl: string;
+}
+
+/** An active campaign as delivery needs it. */
+export interface LiveCampaign {
+  id: string;
+  advertiserName: string;
+  budgetMicros: bigint;
+  cpmMicros: bigint;
+  priceMicros: bigint;
+  startsAt: Date;
+  endsAt: Date;
+  delivery: CampaignDelivery;
+  capPerViewerDay: number;
+  capPerSession: number;
+  targeting: Targeting;
+  creatives: LiveCreative[];
+}
+
+export interface LiveFilm {
+  id: number;
+  genre: string;
+  /** Exact seconds when known, else the rounded minutes' worth. */
+  durationSeconds: number;
+  published: boolean;
+}
+
+interface CampaignRow {
+  id: string;
+  advertiser_name: string;
+  budget_micros: string;
+  cpm_micros: string;
+  starts_at: Date;
+  ends_at: Date;
+  delivery: CampaignDelivery;
+  cap_per_viewer_day: number;
+  cap_per_session: number;
+  targeting: Partial<Targeting> | null;
+  spent_micros: string;
+}
+
+interface CreativeRow {
+  id: string;
+  campaign_id: string;
+  title: string;
+  description: string;
+  video_url: string;
+  duration_seconds: number;
+  click_url: string;
+}
+
+const ACTIVE = 'active';
+const FILMS_MAX = 10_000;
+
+/**
+ * The in-process caches selection reads instead of the database: the active campaigns (with their
+ * advertiser and creatives) and films. Dropped in every replica on the `ads_changed` notification
+ * (any committed change to films, advertisers, campaigns or creatives), and by this replica at
+ * once after its own admin writes. While the listening connection is down nothing is cached: a
+ * change could go unnoticed. Loading the campaigns also starts any missing spend counter in Redis
+ * from the ledger (DeliveryStore.seedSpent).
+ */
+@Injectable()
+export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(DeliveryCache.name);
+  private readonly campaignsCache = new InvalidatedCache<{ campaigns: LiveCampaign[] }>(1);
+  private readonly filmsCache = new InvalidatedCache<{ film: LiveFilm | null }>(FILMS_MAX);
+  private listener?: PgListener;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly em: EntityManager,
+    private readonly store: DeliveryStore,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.listener = new PgListener({
+      name: 'ads delivery cache',
+      connectionString: this.config.DATABASE_URL,
+      channels: [ADS_CHANGED_CHANNEL],
+      onNotification: () => this.clear(),
+      onListening: () => this.clear(),
+      onLost: () => this.clear(),
+    });
+    this.listener.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.listener?.stop();
+  }
+
+  private get active(): boolean {
+    return this.listener?.listening ?? false;
+  }
+
+  clear(): void {
+    this.campaignsCache.clear();
+    this.filmsCache.clear();
+  }
+
+  /** Campaigns stored as active whose flight has not ended, each with its creatives. */
+  async campaigns(): Promise<LiveCampaign[]> {
+    if (!this.active) return this.loadCampaigns();
+    return (await this.campaignsCache.get('active', async () => ({ campaigns: await this.loadCampaigns() })))
+      .campaigns;
+  }
+
+  async film(filmId: number): Promise<LiveFilm | null> {
+    if (!this.active) return this.loadFilm(filmId);
+    const entry = await this.filmsCache.get(String(filmId), async () => ({
+      film: await this.loadFilm(filmId),
+    }));
+    return entry.film;
+  }
+
+  /** The advertiser of a campaign (a deleted one's is unknown: ''). */
+  async advertiserName(campaignId: number): Promise<string> {
+    const live = (await this.campaigns()).find((campaign) => campaign.id === String(campaignId));
+    if (live) return live.advertiserName;
+    const [row] = await this.em
+      .fork()
+      .execute<{ name: string }[]>(
+        'select a.name from campaigns c join advertisers a on a.id = c.advertiser_id where c.id = ?',
+        [campaignId],
+      );
+    return row?.name ?? '';
+  }
+
+  private async loadCampaigns(): Promise<LiveCampaign[]> {
+    const em = this.em.fork();
+    const rows = await em.execute<CampaignRow[]>(
+      `select c.id, a.name as advertiser_name, c.budget_micros, c.cpm_micros, c.starts_at, c.ends_at,
+              c.delivery, c.cap_per_viewer_day, c.cap_per_session, c.targeting,
+              coalesce((select sum(e.charge_micros) from ad_events e where e.campaign_id = c.id and e.kind = 'start'), 0)
+                as spent_micros
+         from campaigns c join advertisers a on a.id = c.advertiser_id
+        where c.status = ? and c.ends_at > now()
+          and exists (select 1 from creatives r where r.campaign_id = c.id)`,
+      [ACTIVE],
+    );
+    if (rows.length === 0) return [];
+    const creatives = await em.execute<CreativeRow[]>(
+      `select id, campaign_id, title, description, video_url, duration_seconds, click_url
+         from creatives where campaign_id in (?) order by id`,
+      [rows.map((row) => row.id)],
+    );
+    const byCampaign = new Map<string, LiveCreative[]>();
+    for (const creative of creatives) {
+      const list = byCampaign.get(String(creative.campaign_id)) ?? [];
+      list.push({
+        id: Number(creative.id),
+        title: creative.title,
+        description: creative.description,
+        videoUrl: creative.video_url,
+        duration: Number(creative.duration_seconds),
+        clickUrl: creative.click_url,
+      });
+      byCampaign.set(String(creative.campaign_id), list);
+    }
+    await this.store
+      .seedSpent(new Map(rows.map((row) => [String(row.id), BigInt(row.spent_micros)])))
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'spend counters not seeded'));
+    return rows.map((row) => ({
+      id: String(row.id),
+      advertiserName: row.advertiser_name,
+      budgetMicros: BigInt(row.budget_micros),
+      cpmMicros: BigInt(row.cpm_micros),
+      priceMicros: impressionPriceMicros(row.cpm_micros),
+      startsAt: new Date(row.starts_at),
+      endsAt: new Date(row.ends_at),
+      delivery: row.delivery,
+      capPerViewerDay: row.cap_per_viewer_day,
+      capPerSession: row.cap_per_session,
+      targeting: targetingOf(row.targeting),
+      creatives: byCampaign.get(String(row.id)) ?? [],
+    }));
+  }
+
+  private async loadFilm(filmId: number): Promise<LiveFilm | null> {
+    const [row] = await this.em
+      .fork()
+      .execute<
+        { id: string; genre: string; duration_minutes: number; duration_seconds: number; status: string }[]
+      >('select id, genre, duration_minutes, duration_seconds, status from films where id = ?', [filmId]);
+    if (!row) return null;
+    const seconds = Number(row.duration_seconds);
+    return {
+      id: Number(row.id),
+      genre: row.genre,
+      durationSeconds: seconds > 0 ? seconds : Number(row.duration_minutes) * 60,
+      published: row.status === 'published',
+    };
+  }
+}

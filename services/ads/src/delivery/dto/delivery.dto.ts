@@ -1,0 +1,312 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_ID } from '@kinora/contracts';
+import { blankToUndefined } from '@kinora/common';
+import { Transform, Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  isISO8601,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
+import {
+  AD_DEVICE_TYPES,
+  INTEREST_MAX_LENGTH,
+  TARGET_INTERESTS_MAX,
+  type AdDeviceType,
+} from '../../campaigns/campaign-rules';
+import { queryNumber } from '../../validation';
+import { AD_EVENTS, PLACEMENT_TYPES, type AdEventName, type PlacementTypeName } from '../delivery-rules';
+
+/** A film is at most this long (seconds): positions beyond it are refused. */
+export const MAX_POSITION_SECONDS = 24 * 60 * 60;
+export const DECLARED_AGE_MIN = 1;
+export const DECLARED_AGE_MAX = 120;
+export const TOKEN_MAX_LENGTH = 4096;
+
+const FILM = 'filmId must be a positive integer';
+const AD = 'adId must be a positive integer';
+const POSITION = `position must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`;
+const PLACEMENT = `placementType must be one of ${PLACEMENT_TYPES.join(', ')}`;
+const SESSION = 'sessionId must be a UUID';
+const DEVICE = `deviceType must be one of ${AD_DEVICE_TYPES.join(', ')}`;
+const EVENT = `event must be one of ${AD_EVENTS.join(', ')}`;
+// Nested fields: the message starts with the field's own name, which the error names by its path.
+const COUNTRY = 'country must be an ISO 3166-1 alpha-2 country code';
+const AGE = `age must be an integer from ${DECLARED_AGE_MIN} to ${DECLARED_AGE_MAX}`;
+const INTERESTS = `interests must be a list of at most ${TARGET_INTERESTS_MAX} texts of 1 to ${INTEREST_MAX_LENGTH} characters`;
+const TOKEN = `token must be a text of at most ${TOKEN_MAX_LENGTH} characters`;
+
+/** A client's time: an ISO 8601 date-time, or seconds (the spec's players send either). */
+const IsClientTime = (field: string) =>
+  ValidateBy({
+    name: 'isClientTime',
+    validator: {
+      validate: (value: unknown) =>
+        (typeof value === 'number' && Number.isFinite(value) && value >= 0) ||
+        (typeof value === 'string' && isISO8601(value, { strict: true })),
+      defaultMessage: () => `${field} must be an ISO 8601 date-time or a number of seconds`,
+    },
+  });
+
+export class UserDemographicsDto {
+  @ApiPropertyOptional({ example: 'US', description: 'Used only when the address places nobody.' })
+  @IsOptional()
+  @IsString({ message: COUNTRY })
+  @Matches(/^[A-Za-z]{2}$/, { message: COUNTRY })
+  country?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: DECLARED_AGE_MIN, maximum: DECLARED_AGE_MAX })
+  @IsOptional()
+  @IsInt({ message: AGE })
+  @Min(DECLARED_AGE_MIN, { message: AGE })
+  @Max(DECLARED_AGE_MAX, { message: AGE })
+  age?: number | null;
+
+  @ApiPropertyOptional({ type: [String], maxItems: TARGET_INTERESTS_MAX })
+  @IsOptional()
+  @IsArray({ message: INTERESTS })
+  @ArrayMaxSize(TARGET_INTERESTS_MAX, { message: INTERESTS })
+  @IsString({ each: true, message: INTERESTS })
+  @MinLength(1, { each: true, message: INTERESTS })
+  @MaxLength(INTEREST_MAX_LENGTH, { each: true, message: INTERESTS })
+  interests?: string[] | null;
+}
+
+/** POST /api/ads/select: the player reached a break. */
+export class SelectAdDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt({ message: FILM })
+  @Min(1, { message: FILM })
+  @Max(MAX_ID, { message: FILM })
+  filmId!: number;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: MAX_POSITION_SECONDS,
+    description: 'The break, seconds into the film.',
+  })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: POSITION })
+  @Min(0, { message: POSITION })
+  @Max(MAX_POSITION_SECONDS, { message: POSITION })
+  position!: number;
+
+  @ApiProperty({
+    enum: PLACEMENT_TYPES,
+    description: 'Checked, then decided by the position: the answer and the events carry the type it gives.',
+  })
+  @IsIn(PLACEMENT_TYPES, { message: PLACEMENT })
+  placementType!: PlacementTypeName;
+
+  @ApiProperty({
+    format: 'uuid',
+    description: "The player's viewing session: the per-session cap counts it.",
+  })
+  @IsUUID('all', { message: SESSION })
+  sessionId!: string;
+
+  @ApiPropertyOptional({ type: UserDemographicsDto })
+  @IsOptional()
+  @IsObject({ message: 'userDemographics must be an object' })
+  @ValidateNested()
+  @Type(() => UserDemographicsDto)
+  userDemographics?: UserDemographicsDto | null;
+
+  @ApiPropertyOptional({
+    enum: AD_DEVICE_TYPES,
+    description: 'Used only when the user agent names no device.',
+  })
+  @IsOptional()
+  @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
+  deviceType?: AdDeviceType | null;
+}
+
+export class AdDto {
+  @ApiProperty({ type: 'integer', description: 'The creative.' })
+  id!: number;
+
+  @ApiProperty({ type: 'integer' })
+  campaignId!: number;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty()
+  advertiserName!: string;
+
+  @ApiProperty({ description: 'HLS master playlist under /media/ads/.' })
+  videoUrl!: string;
+
+  @ApiProperty({ description: 'Seconds.' })
+  duration!: number;
+
+  @ApiProperty({ format: 'uri' })
+  clickUrl!: string;
+
+  @ApiProperty({ enum: PLACEMENT_TYPES })
+  placementType!: PlacementTypeName;
+
+  @ApiProperty({ description: 'Seconds into the film.' })
+  position!: number;
+
+  @ApiProperty({ description: 'Send it with every tracking call of this ad (POST /api/ads/view).' })
+  token!: string;
+}
+
+/**
+ * POST /api/ads/view: what the viewer did with an ad. The spec's payloads are accepted as they
+ * are: without `event`, viewStartTime names start, wasSkipped skip and clicked click.
+ */
+export class RecordAdViewDto {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, description: 'The ad (creative) id.' })
+  @IsInt({ message: AD })
+  @Min(1, { message: AD })
+  @Max(MAX_ID, { message: AD })
+  adId!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @IsInt({ message: FILM })
+  @Min(1, { message: FILM })
+  @Max(MAX_ID, { message: FILM })
+  filmId!: number;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: SESSION })
+  sessionId!: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description: 'Ignored: the viewer is whoever the gateway says is signed in (or a visitor).',
+  })
+  @Allow()
+  userId?: unknown;
+
+  @ApiPropertyOptional({
+    maxLength: TOKEN_MAX_LENGTH,
+    description: 'The token the ad was selected with; missing or not this ad’s is a 403.',
+  })
+  @IsOptional()
+  @IsString({ message: TOKEN })
+  @MaxLength(TOKEN_MAX_LENGTH, { message: TOKEN })
+  token?: string;
+
+  @ApiPropertyOptional({ enum: AD_EVENTS })
+  @IsOptional()
+  @IsIn(AD_EVENTS, { message: EVENT })
+  event?: AdEventName;
+
+  @ApiPropertyOptional({
+    enum: AD_DEVICE_TYPES,
+    description: 'Accepted; the device is the one decided at selection.',
+  })
+  @IsOptional()
+  @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
+  deviceType?: AdDeviceType;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds): the start payload.' })
+  @IsOptional()
+  @IsClientTime('viewStartTime')
+  viewStartTime?: string | number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_POSITION_SECONDS,
+    description: 'Seconds of the ad watched.',
+  })
+  @IsOptional()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}` },
+  )
+  @Min(0, { message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}` })
+  @Max(MAX_POSITION_SECONDS, {
+    message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`,
+  })
+  viewDuration?: number;
+
+  @ApiPropertyOptional({ description: 'The skip payload.' })
+  @IsOptional()
+  @IsBoolean({ message: 'wasSkipped must be a boolean' })
+  wasSkipped?: boolean;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds).' })
+  @IsOptional()
+  @IsClientTime('skipTime')
+  skipTime?: string | number;
+
+  @ApiPropertyOptional({ description: 'The click payload (Learn More).' })
+  @IsOptional()
+  @IsBoolean({ message: 'clicked must be a boolean' })
+  clicked?: boolean;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds).' })
+  @IsOptional()
+  @IsClientTime('clickTime')
+  clickTime?: string | number;
+}
+
+export class AdViewRecordedDto {
+  @ApiProperty({ description: 'False when this (session, ad, break, event) was already recorded.' })
+  recorded!: boolean;
+}
+
+/** GET /api/ads/track: a VAST player's tracking pixel. */
+export class TrackAdQuery {
+  @ApiPropertyOptional({ maxLength: TOKEN_MAX_LENGTH, description: 'The token of the VAST document.' })
+  @IsOptional()
+  @IsString({ message: TOKEN })
+  @MaxLength(TOKEN_MAX_LENGTH, { message: TOKEN })
+  token?: string;
+
+  @ApiProperty({ enum: AD_EVENTS })
+  @IsIn(AD_EVENTS, { message: EVENT })
+  event!: AdEventName;
+}
+
+/** GET /api/ads/vast. */
+export class VastQuery {
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
+  @Transform(queryNumber)
+  @IsInt({ message: FILM })
+  @Min(1, { message: FILM })
+  @Max(MAX_ID, { message: FILM })
+  filmId!: number;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: MAX_POSITION_SECONDS,
+    description: 'The break, seconds into the film.',
+  })
+  @Transform(queryNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: POSITION })
+  @Min(0, { message: POSITION })
+  @Max(MAX_POSITION_SECONDS, { message: POSITION })
+  position!: number;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'The viewing session; left out, the request is its own.',
+  })
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @IsUUID('all', { message: SESSION })
+  sessionId?: string;
+}
