@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule, queueProvider } from '@kinora/common';
+import { CampaignEventsHandlers } from './ads/campaign-events.handlers';
 import type { Config } from './config';
+import { CreatorAccess } from './creators/creator-access';
 import { CreatorEventsHandlers } from './creators/creator-events.handlers';
+import { AdMetricsService } from './dashboards/ad-metrics.service';
 import { CreatorAnalyticsService } from './dashboards/creator-analytics.service';
 import { DashboardsController } from './dashboards/dashboards.controller';
 import { PlatformAnalyticsService } from './dashboards/platform-analytics.service';
@@ -9,16 +12,19 @@ import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryService } from './history/watch-history.service';
+import { CreatorRevenueController } from './revenue/creator-revenue.controller';
+import { CreatorRevenueService } from './revenue/creator-revenue.service';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
 import { UserRegisteredRollupHandler } from './rollups/user-registered-rollup.handler';
-import { ClientContext } from './sessions/client-context';
+import { ClientContext } from '@kinora/common';
 import { SessionPublisher } from './sessions/session-publisher';
 import { ViewingSessionsController } from './sessions/viewing-sessions.controller';
 import { ViewingSessionsService } from './sessions/viewing-sessions.service';
 
 /**
- * The analytics API: takes viewing sessions onto Kafka, serves the dashboards and watch history,
- * and keeps the read models (films, creators, users) the figures are shown with.
+ * The analytics API: takes viewing sessions onto Kafka, serves the dashboards, creators' ad revenue
+ * and watch history, and keeps the read models (films, creators, users, campaigns) the figures are
+ * shown with.
  */
 @Module({})
 export class AppModule {
@@ -37,18 +43,23 @@ export class AppModule {
       controllers: [
         ViewingSessionsController,
         DashboardsController,
+        CreatorRevenueController,
         WatchHistoryController,
         UserRegisteredRollupHandler,
         FilmEventsHandlers,
         CreatorEventsHandlers,
+        CampaignEventsHandlers,
       ],
       providers: [
         queueProvider(ROLLUPS, ROLLUP_QUEUE),
         ClientContext,
         SessionPublisher,
         ViewingSessionsService,
+        CreatorAccess,
         CreatorAnalyticsService,
         PlatformAnalyticsService,
+        AdMetricsService,
+        CreatorRevenueService,
         WatchHistoryService,
       ],
     };

@@ -17,6 +17,11 @@ export const configSchema = baseConfigSchema
     COST_STORAGE_PER_GB_MONTH: price(0.021),
     /** The bit rate assumed for watch time whose player did not report one, kbit/s. */
     COST_DEFAULT_BITRATE_KBPS: z.coerce.number().int().min(1).default(2_500),
+    /**
+     * The share of the ad revenue charged on their films that creators earn, per impression,
+     * rounded down to the micro-dollar (docs/advertising.md#money).
+     */
+    CREATOR_REVENUE_SHARE: z.coerce.number().min(0).max(1).default(0.55),
     /** Rollup jobs one analytics-worker runs at once. */
     ROLLUP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   })

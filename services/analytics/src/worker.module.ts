@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, queueProvider, WorkerModule } from '@kinora/common';
+import { AdEventStore } from './ads/ad-event-store';
+import { AdEventsConsumer } from './ads/ad-events.consumer';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { RollupJobHandlers } from './rollups/rollup-jobs';
@@ -8,8 +10,8 @@ import { SessionEventsConsumer } from './sessions/session-events.consumer';
 import { SessionStore } from './sessions/session-store';
 
 /**
- * analytics-worker: stores viewing-session events as they arrive on Kafka (merging them into
- * sessions) and recomputes the rollups they touch; serves only /health and /metrics over HTTP.
+ * analytics-worker: stores viewing-session events (merging them into sessions) and ad events as they
+ * arrive on Kafka, and recomputes the rollups they touch; serves only /health and /metrics over HTTP.
  */
 @Module({})
 export class WorkerAppModule {
@@ -20,7 +22,13 @@ export class WorkerAppModule {
         PlatformModule.forService({ name: 'analytics-worker', config, ...DATABASE }),
         WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers, { concurrency: config.ROLLUP_CONCURRENCY }),
       ],
-      providers: [queueProvider(ROLLUPS, ROLLUP_QUEUE), SessionStore, SessionEventsConsumer],
+      providers: [
+        queueProvider(ROLLUPS, ROLLUP_QUEUE),
+        SessionStore,
+        SessionEventsConsumer,
+        AdEventStore,
+        AdEventsConsumer,
+      ],
     };
   }
 }

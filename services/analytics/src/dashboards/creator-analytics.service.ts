@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RETENTION_POINTS } from '@kinora/contracts';
 import {
   ANALYTICS_FILM_COLUMNS,
@@ -30,17 +30,6 @@ interface FilmRow extends AnalyticsFilmRow {
 @Injectable()
 export class CreatorAnalyticsService {
   constructor(private readonly em: EntityManager) {}
-
-  /** The creator's user id; 404 for a creator analytics has not heard of. */
-  async ownerOf(creatorId: number): Promise<string> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ user_id: string }[]>(`select user_id from creators where id = ? and user_id <> ''`, [
-        creatorId,
-      ]);
-    if (!row) throw new NotFoundException('Creator not found');
-    return row.user_id;
-  }
 
   async figures(creatorId: number, days: number): Promise<CreatorAnalyticsDto> {
     const em = this.em.fork();

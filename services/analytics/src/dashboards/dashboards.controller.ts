@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   ApiErrorResponses,
@@ -10,6 +10,7 @@ import {
   type Identity,
 } from '@kinora/common';
 import { ANALYTICS_DEFAULT_RANGE_DAYS } from '@kinora/contracts';
+import { CreatorAccess } from '../creators/creator-access';
 import { CreatorAnalyticsService } from './creator-analytics.service';
 import { AnalyticsRangeQuery } from './dto/analytics-range.query';
 import { CreatorAnalyticsDto } from './dto/creator-analytics.dto';
@@ -20,6 +21,7 @@ import { PlatformAnalyticsService } from './platform-analytics.service';
 @Controller('api/analytics')
 export class DashboardsController {
   constructor(
+    private readonly access: CreatorAccess,
     private readonly creators: CreatorAnalyticsService,
     private readonly platform: PlatformAnalyticsService,
   ) {}
@@ -35,16 +37,13 @@ export class DashboardsController {
     @Query() query: AnalyticsRangeQuery,
     @CurrentIdentity() viewer: Identity,
   ): Promise<CreatorAnalyticsDto> {
-    const owner = await this.creators.ownerOf(id);
-    if (owner !== viewer.userId && !viewer.roles.includes('admin')) {
-      throw new ForbiddenException("Only the creator and admins can see a creator's analytics");
-    }
+    await this.access.assertVisibleTo(id, viewer);
     return this.creators.figures(id, query.days ?? ANALYTICS_DEFAULT_RANGE_DAYS);
   }
 
   @Get('admin')
   @Roles('admin')
-  @ApiOperation({ summary: 'Platform figures, costs and growth: admins only' })
+  @ApiOperation({ summary: 'Platform figures, costs, growth and advertising: admins only' })
   @ApiOkResponse({ type: PlatformAnalyticsDto })
   @ApiErrorResponses(400, 401, 403)
   admin(@Query() query: AnalyticsRangeQuery): Promise<PlatformAnalyticsDto> {

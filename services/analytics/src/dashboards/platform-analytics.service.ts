@@ -9,6 +9,7 @@ import {
   type AnalyticsFilmRow,
 } from './analytics-film';
 import type { Config } from '../config';
+import { AdMetricsService } from './ad-metrics.service';
 import { CostModel, dollars, totalOf } from './cost-model';
 import type { CostBreakdownDto, PlatformAnalyticsDto } from './dto/platform-analytics.dto';
 import { byDay, lastDays, lastMonths } from './periods';
@@ -24,13 +25,14 @@ interface MonthRow {
   stored_bytes: number;
 }
 
-/** The admin dashboard: platform totals, the cost model, growth and top performers. */
+/** The admin dashboard: platform totals, the cost model, growth, top performers and advertising. */
 @Injectable()
 export class PlatformAnalyticsService {
   private readonly costs: CostModel;
 
   constructor(
     private readonly em: EntityManager,
+    private readonly ads: AdMetricsService,
     @Inject(CONFIG) config: Config,
   ) {
     this.costs = new CostModel(config);
@@ -40,7 +42,7 @@ export class PlatformAnalyticsService {
     const em = this.em.fork();
     const series = lastDays(days);
     const from = series[0]!;
-    const [[stats], viewing, users, content, months, topFilms, topCreators] = await Promise.all([
+    const [[stats], viewing, users, content, months, topFilms, topCreators, adMetrics] = await Promise.all([
       em.execute<
         {
           total_users: number;
@@ -102,6 +104,7 @@ export class PlatformAnalyticsService {
           order by views desc, c.followers desc, c.id desc limit ${TOP}`,
         [from],
       ),
+      this.ads.figures(series),
     ]);
 
     const s = stats!;
@@ -195,6 +198,7 @@ export class PlatformAnalyticsService {
           views: creator.views,
         })),
       },
+      adMetrics,
       computedAt: s.computed_at ? new Date(s.computed_at).toISOString() : null,
     };
   }

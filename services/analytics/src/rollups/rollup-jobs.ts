@@ -3,13 +3,13 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG, JobQueue, MetricsService, type JobHandlers } from '@kinora/common';
 import { Histogram } from 'prom-client';
 import type { Config } from '../config';
-import { CREATOR_DAY_SQL, FILM_DAY_SQL, PLATFORM_DAY_SQL } from './rollup-sql';
-import { filmDayKey, platformDayKey, ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
+import { AD_DAY_SQL, CREATOR_DAY_SQL, FILM_DAY_SQL, PLATFORM_DAY_SQL } from './rollup-sql';
+import { adDayKey, filmDayKey, platformDayKey, ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Lock namespaces for pg_advisory_xact_lock(namespace, key). */
-const LOCK = { filmDay: 1, creatorDay: 2, platformDay: 3 } as const;
+const LOCK = { filmDay: 1, creatorDay: 2, platformDay: 3, adDay: 4 } as const;
 
 @Injectable()
 export class RollupJobHandlers implements OnApplicationShutdown {
@@ -39,6 +39,7 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     return {
       'film-day': (bucket) => this.recomputeFilmDay(bucket),
       'platform-day': ({ day }) => this.recomputePlatformDay(day),
+      'ad-day': (bucket) => this.recomputeAdDay(bucket),
     };
   }
 
@@ -92,6 +93,17 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     await this.em.fork().transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK.platformDay, day]);
       await em.execute(PLATFORM_DAY_SQL, [day, day, day, day, day]);
+    });
+  }
+
+  /** One film's ad day, per campaign and placement, from the stored ad events. */
+  async recomputeAdDay(bucket: RollupJobs['ad-day']): Promise<void> {
+    const { filmId, day } = bucket;
+    if (!Number.isInteger(filmId) || !DAY.test(day)) throw new Error(`bad ad-day ${JSON.stringify(bucket)}`);
+    await this.rollups.queue.removeDeduplicationKey(adDayKey(bucket));
+    await this.em.fork().transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK.adDay, `${filmId}:${day}`]);
+      await em.execute(AD_DAY_SQL, [filmId, day]);
     });
   }
 }

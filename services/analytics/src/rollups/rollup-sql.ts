@@ -68,3 +68,35 @@ export const PLATFORM_DAY_SQL = `
   on conflict (day) do update set new_users = excluded.new_users, sessions = excluded.sessions,
     views = excluded.views, viewers = excluded.viewers, completions = excluded.completions,
     watch_seconds = excluded.watch_seconds, egress_bytes = excluded.egress_bytes, computed_at = excluded.computed_at`;
+
+/**
+ * [filmId, day]: one film's ad events of one UTC day, per campaign and placement type. The start
+ * event is the impression and carries the charge; impressions_by_charge ({"5000": 12}) keeps how
+ * many impressions charged each amount, so a creator's earnings can be rounded down per impression
+ * (docs/advertising.md#money) at read time, with the revenue share configured then.
+ */
+export const AD_DAY_SQL = `
+  insert into ad_daily (day, film_id, campaign_id, placement_type, impressions, clicks, completes, skips,
+                        first_quartiles, midpoints, third_quartiles, revenue_micros, impressions_by_charge, computed_at)
+  select e.day, e.film_id, e.campaign_id, e.placement_type,
+         count(*) filter (where kind = 'start')::int,
+         count(*) filter (where kind = 'click')::int,
+         count(*) filter (where kind = 'complete')::int,
+         count(*) filter (where kind = 'skip')::int,
+         count(*) filter (where kind = 'first_quartile')::int,
+         count(*) filter (where kind = 'midpoint')::int,
+         count(*) filter (where kind = 'third_quartile')::int,
+         coalesce(sum(charge_micros) filter (where kind = 'start'), 0),
+         coalesce((select jsonb_object_agg(c.charge, c.n) from (
+                     select s.charge_micros::text as charge, count(*)::int as n from ad_events s
+                      where s.film_id = e.film_id and s.day = e.day and s.campaign_id = e.campaign_id
+                        and s.placement_type = e.placement_type and s.kind = 'start'
+                      group by s.charge_micros) c), '{}'),
+         now()
+    from ad_events e where e.film_id = ? and e.day = ?::date
+   group by e.day, e.film_id, e.campaign_id, e.placement_type
+  on conflict (day, film_id, campaign_id, placement_type) do update set
+    impressions = excluded.impressions, clicks = excluded.clicks, completes = excluded.completes,
+    skips = excluded.skips, first_quartiles = excluded.first_quartiles, midpoints = excluded.midpoints,
+    third_quartiles = excluded.third_quartiles, revenue_micros = excluded.revenue_micros,
+    impressions_by_charge = excluded.impressions_by_charge, computed_at = excluded.computed_at`;

@@ -6,9 +6,15 @@ export type RollupJobs = {
   'film-day': { filmId: number; day: string };
   /** The platform's figures of one UTC day: new users, sessions, views, viewers, watch time. */
   'platform-day': { day: string };
+  /** One film's ad events of one UTC day, per campaign and placement type (ad_daily). */
+  'ad-day': { filmId: number; day: string };
 };
 
-export const ROLLUP_QUEUE = defineQueue<RollupJobs>('analytics-rollups', ['film-day', 'platform-day']);
+export const ROLLUP_QUEUE = defineQueue<RollupJobs>('analytics-rollups', [
+  'film-day',
+  'platform-day',
+  'ad-day',
+]);
 export const ROLLUPS = Symbol('ROLLUPS');
 
 /**
@@ -18,3 +24,4 @@ export const ROLLUPS = Symbol('ROLLUPS');
  */
 export const filmDayKey = ({ filmId, day }: RollupJobs['film-day']) => `film-day:${filmId}:${day}`;
 export const platformDayKey = ({ day }: RollupJobs['platform-day']) => `platform-day:${day}`;
+export const adDayKey = ({ filmId, day }: RollupJobs['ad-day']) => `ad-day:${filmId}:${day}`;

@@ -2,8 +2,9 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG, JobQueue, KafkaService, MetricsService } from '@kinora/common';
 import { topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
-import type { Consumer, KafkaMessage } from 'kafkajs';
+import type { KafkaMessage } from 'kafkajs';
 import { Counter } from 'prom-client';
+import { BatchConsumer } from '../batch-consumer';
 import type { Config } from '../config';
 import { filmDayKey, ROLLUP_QUEUE, type RollupJobs } from '../rollups/rollups.queue';
 import { SessionStore, writeOf, type StoredWrite } from './session-store';
@@ -17,16 +18,17 @@ import { SessionStore, writeOf, type StoredWrite } from './session-store';
 @Injectable()
 export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionEventsConsumer.name);
-  private consumer?: Consumer;
+  private readonly batches: BatchConsumer;
   private readonly rollups: JobQueue<RollupJobs>;
   private readonly consumed: Counter<'outcome'>;
 
   constructor(
-    private readonly kafka: KafkaService,
+    kafka: KafkaService,
     private readonly store: SessionStore,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
+    this.batches = new BatchConsumer(kafka, config, '-sessions', topicOf(ViewingSessionUpdatedSchema));
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
     this.consumed = new Counter({
       name: 'analytics_session_events_total',
@@ -37,43 +39,12 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const consumer = this.kafka.kafka.consumer({
-      groupId: this.kafka.groupId('-sessions'),
-      sessionTimeout: this.config.KAFKA_SESSION_TIMEOUT_MS,
-      heartbeatInterval: Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 10),
-      maxWaitTimeInMs: Math.min(
-        this.config.KAFKA_FETCH_MAX_WAIT_MS,
-        Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 3),
-      ),
-      retry: { retries: 10 },
-    });
-    this.consumer = consumer;
-    await consumer.connect();
-    await consumer.subscribe({
-      topics: [this.kafka.topic(topicOf(ViewingSessionUpdatedSchema))],
-      fromBeginning: true,
-    });
-    await consumer.run({
-      autoCommit: true,
-      autoCommitInterval: this.config.KAFKA_COMMIT_INTERVAL_MS,
-      eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
-        if (batch.messages.length === 0) return;
-        await this.apply(batch.messages);
-        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
-        await heartbeat();
-        await commitOffsetsIfNecessary();
-      },
-    });
-    this.logger.log(
-      `consuming ${topicOf(ViewingSessionUpdatedSchema)} as ${this.kafka.groupId('-sessions')}`,
-    );
+    await this.batches.start((messages) => this.apply(messages));
+    this.logger.log(`consuming ${topicOf(ViewingSessionUpdatedSchema)} as ${this.batches.groupId}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const consumer = this.consumer;
-    this.consumer = undefined;
-    await consumer?.disconnect();
+    await this.batches.stop();
     await this.rollups.onApplicationShutdown();
   }
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AdMetricsDto } from './ad-metrics.dto';
 import { AnalyticsFilmDto } from './creator-analytics.dto';
 
 export class PlatformStatsDto {
@@ -187,6 +188,9 @@ export class PlatformAnalyticsDto {
 
   @ApiProperty({ type: TopPerformersDto })
   topPerformers!: TopPerformersDto;
+
+  @ApiProperty({ type: AdMetricsDto })
+  adMetrics!: AdMetricsDto;
 
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   computedAt!: string | null;

@@ -1,0 +1,58 @@
+import type { KafkaService } from '@kinora/common';
+import type { Consumer, KafkaMessage } from 'kafkajs';
+import type { Config } from './config';
+
+/**
+ * One of analytics-worker's own consumer groups (the service's group name plus `suffix`) on one
+ * topic: each fetched batch is applied whole by `apply`, then its offsets are committed. A throw
+ * leaves the batch uncommitted, so it is redelivered; `apply` must be idempotent.
+ */
+export class BatchConsumer {
+  private consumer?: Consumer;
+
+  constructor(
+    private readonly kafka: KafkaService,
+    private readonly config: Config,
+    private readonly suffix: string,
+    private readonly topic: string,
+  ) {}
+
+  get groupId(): string {
+    return this.kafka.groupId(this.suffix);
+  }
+
+  async start(apply: (messages: KafkaMessage[]) => Promise<void>): Promise<void> {
+    const consumer = this.kafka.kafka.consumer({
+      groupId: this.groupId,
+      sessionTimeout: this.config.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatInterval: Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 10),
+      maxWaitTimeInMs: Math.min(
+        this.config.KAFKA_FETCH_MAX_WAIT_MS,
+        Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 3),
+      ),
+      retry: { retries: 10 },
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: [this.kafka.topic(this.topic)], fromBeginning: true });
+    await consumer.run({
+      autoCommit: true,
+      autoCommitInterval: this.config.KAFKA_COMMIT_INTERVAL_MS,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
+        if (batch.messages.length === 0) return;
+        await apply(batch.messages);
+        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+        await heartbeat();
+        await commitOffsetsIfNecessary();
+      },
+    });
+  }
+
+  /** Stops fetching, lets the batch in hand finish and commits its offsets. */
+  async stop(): Promise<void> {
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    await consumer?.disconnect();
+  }
+}

@@ -1,0 +1,67 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** One placement type's share of the ads, all time. */
+export class AdPlacementFiguresDto {
+  @ApiProperty({ description: 'Dollars charged for the impressions of this placement type.' })
+  revenue!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Impressions (ads started).' })
+  views!: number;
+}
+
+/** One UTC day of ad figures. */
+export class AdDailyFiguresDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+
+  @ApiProperty({ description: 'Dollars charged that day.' })
+  revenue!: number;
+
+  @ApiProperty({ type: 'integer' })
+  impressions!: number;
+
+  @ApiProperty({ type: 'integer' })
+  clicks!: number;
+}
+
+/**
+ * The admin's advertising figures, from the recorded ad events (docs/advertising.md): totals all
+ * time, `daily` over the dashboard's period.
+ */
+export class AdMetricsDto {
+  @ApiProperty({ description: 'Dollars charged for impressions, all time.' })
+  totalRevenue!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Impressions (ads started), all time.' })
+  totalImpressions!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Clicks, all time.' })
+  totalClicks!: number;
+
+  @ApiProperty({ description: 'Clicks / impressions, a fraction from 0 to 1 (0 without impressions).' })
+  averageCTR!: number;
+
+  @ApiProperty({ description: 'Ads watched to the end / impressions, from 0 to 1 (0 without impressions).' })
+  completionRate!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Campaigns active now: status active and within their flight.',
+  })
+  activeCampaigns!: number;
+
+  @ApiProperty({ description: 'Dollars: the budgets of the active campaigns.' })
+  totalBudget!: number;
+
+  @ApiProperty({ type: AdPlacementFiguresDto })
+  preRoll!: AdPlacementFiguresDto;
+
+  @ApiProperty({ type: AdPlacementFiguresDto })
+  midRoll!: AdPlacementFiguresDto;
+
+  @ApiProperty({ type: AdPlacementFiguresDto })
+  postRoll!: AdPlacementFiguresDto;
+
+  @ApiProperty({ type: [AdDailyFiguresDto], description: 'Each day of the period, oldest first.' })
+  daily!: AdDailyFiguresDto[];
+}
