@@ -137,7 +137,9 @@ async function renderClientTypes(): Promise<string> {
     documents[service] = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
   }
   const merged = mergeDocuments(documents) as unknown as OpenAPI3;
-  const ast = await openapiTS(merged, { silent: true });
+  // A default is what the server assumes when a field is left out: the field stays optional to send
+  // (openapi-typescript would otherwise make it required, e.g. a campaign's caps in a PATCH).
+  const ast = await openapiTS(merged, { silent: true, defaultNonNullable: false });
   return `${HEADER}${astToString(ast)}`;
 }
 

@@ -868,6 +868,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ads/advertisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every advertiser, by name (admins) */
+        get: operations["Advertisers_list"];
+        put?: never;
+        /** Add an advertiser (admins); names are unique, case-insensitively */
+        post: operations["Advertisers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/advertisers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an advertiser without campaigns (admins) */
+        delete: operations["Advertisers_remove"];
+        options?: never;
+        head?: never;
+        /** Rename an advertiser or change its website (admins) */
+        patch: operations["Advertisers_update"];
+        trace?: never;
+    };
+    "/api/ads/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every campaign with its creatives, spend and pacing, newest first (admins) */
+        get: operations["Campaigns_list"];
+        put?: never;
+        /** Create a campaign, optionally with its creatives (admins) */
+        post: operations["Campaigns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign (admins) */
+        get: operations["Campaigns_get"];
+        put?: never;
+        post?: never;
+        /** Delete a campaign and its creatives; its recorded events stay (admins) */
+        delete: operations["Campaigns_remove"];
+        options?: never;
+        head?: never;
+        /** Change a campaign: the fields given; a targeting replaces the whole (admins) */
+        patch: operations["Campaigns_update"];
+        trace?: never;
+    };
+    "/api/ads/campaigns/{id}/creatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a creative to a campaign (admins) */
+        post: operations["Campaigns_addCreative"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/creative-videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The videos a creative may use: the seeded HLS masters under /media/ads/ (admins) */
+        get: operations["CreativeVideos_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/creatives/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a creative (admins) */
+        delete: operations["Creatives_remove"];
+        options?: never;
+        head?: never;
+        /** Change a creative: the fields given (admins) */
+        patch: operations["Creatives_update"];
+        trace?: never;
+    };
+    "/api/ads/optimizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent optimizations: what pacing and caps did, newest first (admins) */
+        get: operations["Optimizations_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/placements/{filmId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published film's ad breaks, ascending: pre-roll at 0, mid-rolls, post-roll at the end */
+        get: operations["Delivery_placements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An ad for a break (200), or none qualifies (204)
+         * @description Eligible: active, within its flight, targeting matching, a creative, budget left, under both frequency caps, on pace; the highest CPM wins and equal bids take turns. The viewer is the signed-in member or a visitor (address and agent); country comes from the address, device from the agent.
+         */
+        post: operations["Delivery_select"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A VAST player's tracking call: records the event as POST /api/ads/view does (204, repeats too) */
+        get: operations["Delivery_track"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/vast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ad for a break as a VAST 4.0 document (an empty <VAST> when none qualifies)
+         * @description Selects as POST /api/ads/select does; its tracking URLs point back at GET /api/ads/track.
+         */
+        get: operations["Delivery_vast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what the viewer did with an ad: start (the impression, charged once), quartiles, complete, skip, click
+         * @description Each (session, ad, break, event) is recorded once; a repeat answers recorded: false.
+         */
+        post: operations["Delivery_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/admin": {
         parameters: {
             query?: never;
@@ -875,7 +1111,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Platform figures, costs and growth: admins only */
+        /** Platform figures, costs, growth and advertising: admins only */
         get: operations["Dashboards_admin"];
         put?: never;
         post?: never;
@@ -894,6 +1130,40 @@ export interface paths {
         };
         /** A creator's figures: for that creator and admins only */
         get: operations["Dashboards_creator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/creator/{id}/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's ad revenue and earnings: totals, the last 12 months, per film */
+        get: operations["CreatorRevenue_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/creator/{id}/revenue.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's revenue statement of the last 12 months as CSV: one row per month and film, and a total */
+        get: operations["CreatorRevenue_statement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1780,6 +2050,349 @@ export interface components {
             /** @description Trimmed; not blank. */
             review: string;
         };
+        AdDto: {
+            advertiserName: string;
+            campaignId: number;
+            /** Format: uri */
+            clickUrl: string;
+            description: string;
+            /** @description Seconds. */
+            duration: number;
+            /** @description The creative. */
+            id: number;
+            /** @enum {string} */
+            placementType: "pre_roll" | "mid_roll" | "post_roll";
+            /** @description Seconds into the film. */
+            position: number;
+            title: string;
+            /** @description Send it with every tracking call of this ad (POST /api/ads/view). */
+            token: string;
+            /** @description HLS master playlist under /media/ads/. */
+            videoUrl: string;
+        };
+        AdViewRecordedDto: {
+            /** @description False when this (session, ad, break, event) was already recorded. */
+            recorded: boolean;
+        };
+        AdvertiserDto: {
+            /** @description Campaigns of this advertiser. */
+            campaignCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            name: string;
+            /** Format: uri */
+            websiteUrl: string | null;
+        };
+        CampaignDto: {
+            advertiserId: number;
+            advertiserName: string;
+            /** @description Dollars. */
+            budget: number;
+            capPerSession: number;
+            capPerViewerDay: number;
+            clicks: number;
+            /** @description Dollars per 1,000 impressions. */
+            cpm: number;
+            /** Format: date-time */
+            createdAt: string;
+            creatives: components["schemas"]["CreativeDto"][];
+            /** @enum {string} */
+            delivery: "even" | "asap";
+            /**
+             * @description As served: ended once the end has passed.
+             * @enum {string}
+             */
+            effectiveStatus: "draft" | "active" | "paused" | "ended";
+            /** Format: date-time */
+            endsAt: string;
+            id: number;
+            impressions: number;
+            name: string;
+            /**
+             * @description Spend against budget × elapsed / flight: on_pace within ±10 %.
+             * @enum {string}
+             */
+            pacing: "on_pace" | "behind" | "ahead" | "not_started" | "ended";
+            /** @description Dollars charged so far (impressions × CPM / 1000). */
+            spent: number;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * @description As stored.
+             * @enum {string}
+             */
+            status: "draft" | "active" | "paused" | "ended";
+            targeting: components["schemas"]["TargetingDto"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CreateAdvertiserDto: {
+            /** @description Unique, trimmed. */
+            name: string;
+            /**
+             * Format: uri
+             * @description An http(s) URL; empty or null for none.
+             */
+            websiteUrl?: string | null;
+        };
+        CreateCampaignDto: {
+            advertiserId: number;
+            /** @description Dollars over the flight. */
+            budget: number;
+            /**
+             * @description Impressions per film session.
+             * @default 1
+             */
+            capPerSession?: number;
+            /**
+             * @description Impressions per viewer per day.
+             * @default 3
+             */
+            capPerViewerDay?: number;
+            /** @description Dollars per 1,000 impressions. */
+            cpm: number;
+            creatives?: components["schemas"]["CreateCreativeDto"][];
+            /** @enum {string} */
+            delivery: "even" | "asap";
+            /**
+             * Format: date-time
+             * @description After startsAt.
+             */
+            endsAt: string;
+            name: string;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status?: "draft" | "active" | "paused" | "ended";
+            /** @description Left out: everyone. */
+            targeting?: components["schemas"]["TargetingInputDto"];
+        };
+        CreateCreativeDto: {
+            /** Format: uri */
+            clickUrl: string;
+            description: string;
+            /** @description Seconds. */
+            duration: number;
+            title: string;
+            /** @description One of GET /api/ads/creative-videos (its videoUrl). */
+            videoUrl: string;
+        };
+        CreativeDto: {
+            campaignId: number;
+            /** Format: uri */
+            clickUrl: string;
+            description: string;
+            /** @description Seconds. */
+            duration: number;
+            id: number;
+            title: string;
+            /** @description The HLS master playlist, under /media/ads/. */
+            videoUrl: string;
+        };
+        CreativeVideoDto: {
+            /** @description Seconds. */
+            duration: number;
+            label: string;
+            /** @example /media/ads/sparkling-water/master.m3u8 */
+            videoUrl: string;
+        };
+        OptimizationDto: {
+            /** Format: date-time */
+            at: string;
+            campaignId: number;
+            campaignName: string;
+            count: number;
+            detail: string;
+            id: number;
+            /**
+             * @description paced: selections held back to stay on pace; capped: by a frequency cap (count: how many in that minute); budget_exhausted; flight_ended.
+             * @enum {string}
+             */
+            kind: "paced" | "capped" | "budget_exhausted" | "flight_ended";
+        };
+        PlacementDto: {
+            /** @enum {string} */
+            placementType: "pre_roll" | "mid_roll" | "post_roll";
+            /** @description Seconds into the film. */
+            position: number;
+        };
+        RecordAdViewDto: {
+            /** @description The ad (creative) id. */
+            adId: number;
+            /** @description ISO 8601 date-time (or seconds). */
+            clickTime?: Record<string, never>;
+            /** @description The click payload (Learn More). */
+            clicked?: boolean;
+            /**
+             * @description Accepted; the device is the one decided at selection.
+             * @enum {string}
+             */
+            deviceType?: "mobile" | "tablet" | "desktop" | "tv";
+            /** @enum {string} */
+            event?: "start" | "first_quartile" | "midpoint" | "third_quartile" | "complete" | "skip" | "click";
+            filmId: number;
+            /** Format: uuid */
+            sessionId: string;
+            /** @description ISO 8601 date-time (or seconds). */
+            skipTime?: Record<string, never>;
+            /** @description The token the ad was selected with; missing or not this ad’s is a 403. */
+            token?: string;
+            /** @description Ignored: the viewer is whoever the gateway says is signed in (or a visitor). */
+            userId?: string | null;
+            /** @description Seconds of the ad watched. */
+            viewDuration?: number;
+            /** @description ISO 8601 date-time (or seconds): the start payload. */
+            viewStartTime?: Record<string, never>;
+            /** @description The skip payload. */
+            wasSkipped?: boolean;
+        };
+        SelectAdDto: {
+            /**
+             * @description Used only when the user agent names no device.
+             * @enum {string}
+             */
+            deviceType?: "mobile" | "tablet" | "desktop" | "tv";
+            filmId: number;
+            /**
+             * @description Checked, then decided by the position: the answer and the events carry the type it gives.
+             * @enum {string}
+             */
+            placementType: "pre_roll" | "mid_roll" | "post_roll";
+            /** @description The break, seconds into the film. */
+            position: number;
+            /**
+             * Format: uuid
+             * @description The player's viewing session: the per-session cap counts it.
+             */
+            sessionId: string;
+            userDemographics?: components["schemas"]["UserDemographicsDto"];
+        };
+        TargetingDto: {
+            ageMax: number | null;
+            ageMin: number | null;
+            /** @description ISO 3166-1 alpha-2 codes; empty matches everyone. */
+            countries: string[];
+            deviceTypes: ("mobile" | "tablet" | "desktop" | "tv")[];
+            /** @description Film genres; empty matches every film. */
+            genres: string[];
+            interests: string[];
+        };
+        TargetingInputDto: {
+            ageMax?: number | null;
+            ageMin?: number | null;
+            /**
+             * @example [
+             *       "US",
+             *       "GB"
+             *     ]
+             */
+            countries?: string[];
+            deviceTypes?: ("mobile" | "tablet" | "desktop" | "tv")[];
+            /** @description Case-insensitive. */
+            genres?: ("Thriller" | "Sci-Fi" | "Romance" | "Horror" | "Drama" | "Comedy" | "Action" | "Documentary" | "Animation" | "Mystery" | "Fantasy" | "Family")[];
+            /** @description Case-insensitive. */
+            interests?: string[];
+        };
+        UpdateAdvertiserDto: {
+            name?: string;
+            /**
+             * Format: uri
+             * @description An http(s) URL; empty or null removes it.
+             */
+            websiteUrl?: string | null;
+        };
+        UpdateCampaignDto: {
+            advertiserId?: number;
+            /** @description Dollars over the flight. */
+            budget?: number;
+            /**
+             * @description Impressions per film session.
+             * @default 1
+             */
+            capPerSession?: number;
+            /**
+             * @description Impressions per viewer per day.
+             * @default 3
+             */
+            capPerViewerDay?: number;
+            /** @description Dollars per 1,000 impressions. */
+            cpm?: number;
+            /** @enum {string} */
+            delivery?: "even" | "asap";
+            /**
+             * Format: date-time
+             * @description After startsAt.
+             */
+            endsAt?: string;
+            name?: string;
+            /** Format: date-time */
+            startsAt?: string;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status?: "draft" | "active" | "paused" | "ended";
+            /** @description Left out: everyone. */
+            targeting?: components["schemas"]["TargetingInputDto"];
+        };
+        UpdateCreativeDto: {
+            /** Format: uri */
+            clickUrl?: string;
+            description?: string;
+            /** @description Seconds. */
+            duration?: number;
+            title?: string;
+            /** @description One of GET /api/ads/creative-videos (its videoUrl). */
+            videoUrl?: string;
+        };
+        UserDemographicsDto: {
+            age?: number;
+            /**
+             * @description Used only when the address places nobody.
+             * @example US
+             */
+            country?: Record<string, never>;
+            interests?: string[];
+        };
+        AdDailyFiguresDto: {
+            clicks: number;
+            /** Format: date */
+            date: string;
+            impressions: number;
+            /** @description Dollars charged that day. */
+            revenue: number;
+        };
+        AdMetricsDto: {
+            /** @description Campaigns active now: status active and within their flight. */
+            activeCampaigns: number;
+            /** @description Clicks / impressions, a fraction from 0 to 1 (0 without impressions). */
+            averageCTR: number;
+            /** @description Ads watched to the end / impressions, from 0 to 1 (0 without impressions). */
+            completionRate: number;
+            /** @description Each day of the period, oldest first. */
+            daily: components["schemas"]["AdDailyFiguresDto"][];
+            midRoll: components["schemas"]["AdPlacementFiguresDto"];
+            postRoll: components["schemas"]["AdPlacementFiguresDto"];
+            preRoll: components["schemas"]["AdPlacementFiguresDto"];
+            /** @description Dollars: the budgets of the active campaigns. */
+            totalBudget: number;
+            /** @description Clicks, all time. */
+            totalClicks: number;
+            /** @description Impressions (ads started), all time. */
+            totalImpressions: number;
+            /** @description Dollars charged for impressions, all time. */
+            totalRevenue: number;
+        };
+        AdPlacementFiguresDto: {
+            /** @description Dollars charged for the impressions of this placement type. */
+            revenue: number;
+            /** @description Impressions (ads started). */
+            views: number;
+        };
         AnalyticsCreatorDto: {
             id: number;
             isVerified: boolean;
@@ -1871,6 +2484,48 @@ export interface components {
             /** @description Seconds watched, all time. */
             watchTime: number;
         };
+        CreatorRevenueDto: {
+            creatorId: number;
+            /** @description All time, per film: every film of the creator (and deleted ones that earned), highest earnings first. */
+            films: components["schemas"]["CreatorRevenueFilmDto"][];
+            /** @description The last 12 months (UTC), this one included, newest first; months without ads are zeros. */
+            months: components["schemas"]["CreatorRevenueMonthDto"][];
+            /** @description The share of the ad revenue creators earn, from 0 to 1 (0.55 = 55 %). */
+            share: number;
+            /** @description All time. */
+            totals: components["schemas"]["CreatorRevenueFiguresDto"];
+        };
+        CreatorRevenueFiguresDto: {
+            /** @description Dollars: the creator's share, rounded down to the micro-dollar per impression. */
+            earnings: number;
+            /** @description Impressions (ads started). */
+            impressions: number;
+            /** @description Dollars charged to advertisers for impressions on the films. */
+            revenue: number;
+        };
+        CreatorRevenueFilmDto: {
+            /** @description Dollars: the creator's share, rounded down to the micro-dollar per impression. */
+            earnings: number;
+            filmId: number;
+            /** @description Impressions (ads started). */
+            impressions: number;
+            /** @description Dollars charged to advertisers for impressions on the films. */
+            revenue: number;
+            title: string;
+        };
+        CreatorRevenueMonthDto: {
+            /** @description Dollars: the creator's share, rounded down to the micro-dollar per impression. */
+            earnings: number;
+            /** @description Impressions (ads started). */
+            impressions: number;
+            /**
+             * @description YYYY-MM (UTC).
+             * @example 2026-11
+             */
+            month: string;
+            /** @description Dollars charged to advertisers for impressions on the films. */
+            revenue: number;
+        };
         DailyFiguresDto: {
             /** Format: date */
             date: string;
@@ -1926,6 +2581,7 @@ export interface components {
             views: number;
         };
         PlatformAnalyticsDto: {
+            adMetrics: components["schemas"]["AdMetricsDto"];
             /** Format: date-time */
             computedAt: string | null;
             /** @description The period in days (growth, top performers). */
@@ -4988,6 +5644,982 @@ export interface operations {
             };
         };
     };
+    Advertisers_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertiserDto"][];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Advertisers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdvertiserDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertiserDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Advertisers_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Advertisers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdvertiserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertiserDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"][];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaignDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Campaigns_addCreative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreativeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreativeDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CreativeVideos_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreativeVideoDto"][];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Creatives_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Creatives_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCreativeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreativeDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Optimizations_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Delivery_placements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filmId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacementDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Delivery_select: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectAdDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdDto"];
+                };
+            };
+            /** @description No ad qualifies: the film resumes. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Delivery_track: {
+        parameters: {
+            query: {
+                /** @description The token of the VAST document. */
+                token?: string;
+                event: "start" | "first_quartile" | "midpoint" | "third_quartile" | "complete" | "skip" | "click";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, or already recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Delivery_vast: {
+        parameters: {
+            query: {
+                filmId: number;
+                /** @description The break, seconds into the film. */
+                position: number;
+                /** @description The viewing session; left out, the request is its own. */
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VAST 4.0 XML. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Delivery_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordAdViewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdViewRecordedDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Dashboards_admin: {
         parameters: {
             query?: {
@@ -5055,6 +6687,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorAnalyticsDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CreatorRevenue_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorRevenueDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CreatorRevenue_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment: Month, Film ID, Title, Impressions, Ad revenue (USD), Revenue share, Earnings (USD). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid input: the message names the field. */

@@ -142,3 +142,37 @@ export type RevenueMetrics = Schemas['RevenueMetricsDto'];
 export type GrowthMetrics = Schemas['GrowthMetricsDto'];
 export type TopPerformers = Schemas['TopPerformersDto'];
 export type ViewingGrowth = Schemas['ViewingGrowthDto'];
+
+/** A film's ad break (GET /api/ads/placements/{filmId}): its position in seconds and its type. */
+export type AdPlacement = Schemas['PlacementDto'];
+export type AdPlacementType = AdPlacement['placementType'];
+/** POST /api/ads/select: the break an ad is asked for. */
+export type SelectAdInput = Schemas['SelectAdDto'];
+/** The ad POST /api/ads/select chose, with the token its tracking events send back. */
+export type SelectedAd = Schemas['AdDto'];
+/** POST /api/ads/view: what the viewer did with an ad. */
+export type RecordAdViewInput = Schemas['RecordAdViewDto'];
+export type AdEventKind = RecordAdViewInput['event'];
+/** An advertiser (GET /api/ads/advertisers) and POST /api/ads/advertisers's input. */
+export type Advertiser = Schemas['AdvertiserDto'];
+export type CreateAdvertiserInput = Schemas['CreateAdvertiserDto'];
+/** A campaign with its targeting, creatives, spend and pacing (GET /api/ads/campaigns). */
+export type Campaign = Schemas['CampaignDto'];
+export type CampaignStatus = Campaign['status'];
+export type CampaignPacing = Campaign['pacing'];
+export type CampaignDelivery = Campaign['delivery'];
+/** Who a campaign is shown to, as POST /api/ads/campaigns takes it. */
+export type CampaignTargetingInput = Schemas['TargetingInputDto'];
+export type AdDeviceType = Schemas['TargetingDto']['deviceTypes'][number];
+/** POST /api/ads/campaigns and PATCH /api/ads/campaigns/{id}. */
+export type CreateCampaignInput = Schemas['CreateCampaignDto'];
+export type UpdateCampaignInput = Schemas['UpdateCampaignDto'];
+export type CreativeInput = Schemas['CreateCreativeDto'];
+/** One of the seeded ad videos a creative may use (GET /api/ads/creative-videos). */
+export type CreativeVideo = Schemas['CreativeVideoDto'];
+/** An entry of the Recent Optimizations log (GET /api/ads/optimizations). */
+export type AdOptimization = Schemas['OptimizationDto'];
+/** The advertising figures of GET /api/analytics/admin. */
+export type AdMetrics = Schemas['AdMetricsDto'];
+/** GET /api/analytics/creator/{id}/revenue: the creator's share of the ad revenue of their films. */
+export type CreatorRevenue = Schemas['CreatorRevenueDto'];
