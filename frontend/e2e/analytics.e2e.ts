@@ -16,6 +16,7 @@ import {
   collectErrors,
   launchBrowser,
   publishFilm,
+  publishedFilm,
   signIn,
   signInNewUser,
   uniqueAddress,
@@ -52,19 +53,7 @@ test('a member watches a film for 40 s: the creator sees it, Continue Watching a
   const creator = { email: uniqueAddress('e2e-analytics-creator'), firstName: 'Vera', lastName: 'Lumen' };
   const title = `Long Exposure ${stamp}`;
   publishFilm(creator, title, FILM_SECONDS);
-  // Published by the seed; the public list catches up within its few-second cache.
-  let film: { id: number; title: string } | undefined;
-  for (const deadline = Date.now() + TIMEOUT_MS; !film;) {
-    const films = (await (await fetch(`${BASE_URL}/api/films?limit=100&sort=newest`)).json()) as {
-      id: number;
-      title: string;
-    }[];
-    film = films.find((candidate) => candidate.title === title);
-    if (!film) {
-      assert.ok(Date.now() < deadline, `${title} is published`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
+  const film = await publishedFilm(title, TIMEOUT_MS);
 
   const memberContext = await browser.newContext();
   const creatorContext = await browser.newContext();

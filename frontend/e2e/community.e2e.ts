@@ -15,6 +15,7 @@ import {
   collectErrors,
   launchBrowser,
   publishFilm,
+  publishedFilm as published,
   readMail,
   signIn,
   signInNewUser,
@@ -37,12 +38,7 @@ after(async () => {
 
 type Film = { id: number; title: string; rating: string; creator: { id: number } };
 
-async function publishedFilm(title: string): Promise<Film> {
-  const films = (await (await fetch(`${BASE_URL}/api/films?limit=100`)).json()) as Film[];
-  const film = films.find((candidate) => candidate.title === title);
-  assert.ok(film, `${title} is published`);
-  return film;
-}
+const publishedFilm = (title: string) => published<Film>(title);
 
 /** Polls `read` until `accept` holds, else fails with the last value. */
 async function eventually<T>(

@@ -159,3 +159,16 @@ export function publishFilm(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The published film titled `title`, once the public list shows it (within its few-second cache). */
+export async function publishedFilm<
+  Film extends { id: number; title: string } = { id: number; title: string },
+>(title: string, timeoutMs = 20_000): Promise<Film> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const films = (await (await fetch(`${BASE_URL}/api/films?limit=100&sort=newest`)).json()) as Film[];
+    const film = films.find((candidate) => candidate.title === title);
+    if (film) return film;
+    if (Date.now() > deadline) throw new Error(`${title} is not published after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -50,6 +50,13 @@ export const PROLIFIC_FILMS_THRESHOLD = 5;
 export const PLAYER_CONTROLS_HIDE_MS = 3000;
 export const PLAYER_SEEK_STEP_S = 10;
 export const PLAYER_VOLUME_STEP = 0.1;
+/** Ad breaks (docs/playback-and-media.md): Skip Ad becomes available this long after the ad started. */
+export const AD_SKIP_AFTER_MS = 5000;
+/**
+ * A break whose ad has not started playing this long after it began (placements, selection and
+ * loading included) is given up: the film resumes.
+ */
+export const AD_START_TIMEOUT_MS = 10_000;
 
 /** Home genre rows, in order (genres and languages themselves are @kinora/contracts'). */
 export const HOME_GENRE_ROWS = [
@@ -95,3 +102,5 @@ export const ADMIN_ANALYTICS_DAYS: AnalyticsRangeDays = 30;
 /** Top films and top creators on the admin Analytics tab; monthly costs on the Revenue tab. */
 export const ADMIN_TOP_PERFORMERS_SHOWN = 5;
 export const ADMIN_MONTHLY_COSTS_SHOWN = 6;
+/** Recent Optimizations on the admin Advertising tab: the latest this many entries. */
+export const AD_OPTIMIZATIONS_SHOWN = 20;

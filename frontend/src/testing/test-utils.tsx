@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 
 import { Toaster } from '@/components/ui/toaster';
@@ -65,3 +65,10 @@ export const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
     ...init,
     headers: { 'Content-Type': 'application/json', ...init.headers },
   });
+
+/** A render `wrapper` with a fresh query client, for components that need no router. */
+export function withQueryClient(queryClient: QueryClient = createQueryClient()) {
+  return function QueryWrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  };
+}

@@ -69,7 +69,7 @@ describe('/creator-dashboard', () => {
     );
   });
 
-  it('has the four tabs, Upload New Film, and film counts by status on the Overview', async () => {
+  it('has the five tabs, Upload New Film, and film counts by status on the Overview', async () => {
     mockFetch(withFigures);
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });
 
@@ -82,6 +82,7 @@ describe('/creator-dashboard', () => {
       'Analytics',
       'Films',
       'Audience',
+      'Revenue',
     ]);
     await waitFor(() => expect(screen.getByLabelText('Total films')).toHaveTextContent('5'));
     expect(screen.getByLabelText('Published films')).toHaveTextContent('1');

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { noAdBreaksHandlers } from '@/testing/ads';
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
 import { mockFetch } from '@/testing/mock-fetch';
@@ -83,6 +84,7 @@ describe('/film/:id resume', () => {
         return jsonResponse([inProgress]);
       },
       ...viewingSessionHandlers(),
+      ...noAdBreaksHandlers(3),
     });
     renderFilm('/film/3');
 

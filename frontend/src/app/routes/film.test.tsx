@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { getFilmQueryOptions } from '@/features/films/api/get-film';
+import { noAdBreaksHandlers } from '@/testing/ads';
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
@@ -162,6 +163,7 @@ describe('/film/:id', () => {
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
       ...viewingSessionHandlers(),
+      ...noAdBreaksHandlers(3),
     });
     const { queryClient } = renderFilm('/film/3');
 
@@ -184,6 +186,7 @@ describe('/film/:id', () => {
       [RELATED]: () => jsonResponse([]),
       [VIEW]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
       ...viewingSessionHandlers(),
+      ...noAdBreaksHandlers(3),
     });
     renderFilm('/film/3');
 
@@ -287,6 +290,7 @@ describe('/film/:id', () => {
       'GET /api/user/lists/watchlist?limit=100': () => jsonResponse(watchlist),
       [CONTINUE_WATCHING]: () => jsonResponse([]),
       ...viewingSessionHandlers(),
+      ...noAdBreaksHandlers(3),
       'POST /api/user/lists': () => {
         watchlist = [entry];
         return jsonResponse(entry, { status: 201 });

@@ -10,7 +10,7 @@ import { toast } from '@/hooks/use-toast';
 import type { User } from '@/lib/api/types';
 
 import { AdminStatsCard } from './admin-stats-card';
-import { LaterPanel } from './later-panel';
+import { AdvertisingPanel } from './advertising-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
 import { PlatformActivity } from './platform-activity';
 import { PlatformOverview } from './platform-overview';
@@ -73,7 +73,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           Admin Dashboard
         </h1>
         <p className="mt-1 text-fg-muted">
-          The platform's figures and costs; review uploads, handle reports and invite critics.
+          The platform's figures, costs and advertising; review uploads, handle reports and invite critics.
         </p>
       </header>
       <Tabs
@@ -123,13 +123,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             value: 'advertising',
             label: 'Advertising',
             icon: <Megaphone className="size-4" aria-hidden="true" />,
-            content: (
-              <LaterPanel
-                icon={Megaphone}
-                title="Advertising arrives with ads"
-                hint="Ad revenue, impressions, campaigns and placements appear here once ads are served."
-              />
-            ),
+            content: <AdvertisingPanel />,
           },
         ]}
       />

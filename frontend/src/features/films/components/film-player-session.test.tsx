@@ -2,8 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
+import { noAdBreaksHandlers, settlePlayer } from '@/testing/ads';
 import { stubMediaElement } from '@/testing/media';
 import { mockFetch } from '@/testing/mock-fetch';
+import { withQueryClient } from '@/testing/test-utils';
 import {
   START_VIEWING_SESSION,
   VIEWING_SESSION_ID,
@@ -52,6 +54,7 @@ const renderPlayer = (overrides: Partial<typeof film> = {}, startPosition?: numb
   const onClose = vi.fn();
   const view = render(
     <FilmPlayer film={{ ...film, ...overrides }} onClose={onClose} startPosition={startPosition} />,
+    { wrapper: withQueryClient() },
   );
   return { ...view, onClose };
 };
@@ -61,8 +64,8 @@ const press = (key: string, target: Element | Document = document.activeElement 
   act(() => {
     fireEvent.keyDown(target, { key });
   });
-/** Lets the lazily imported hls.js module resolve. */
-const flushImport = () => act(async () => {});
+/** Lets the lazily imported hls.js module and the (empty) ad placements arrive. */
+const flushImport = () => settlePlayer();
 
 describe('FilmPlayer: resume and viewing sessions', () => {
   let media: ReturnType<typeof stubMediaElement>;
@@ -72,7 +75,7 @@ describe('FilmPlayer: resume and viewing sessions', () => {
   beforeEach(() => {
     hls.instances.length = 0;
     media = stubMediaElement();
-    sessionApi = mockFetch(viewingSessionHandlers());
+    sessionApi = mockFetch({ ...viewingSessionHandlers(), ...noAdBreaksHandlers(film.id) });
   });
 
   afterEach(async () => {

@@ -2,8 +2,10 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
+import { noAdBreaksHandlers, settlePlayer } from '@/testing/ads';
 import { stubMediaElement } from '@/testing/media';
 import { mockFetch } from '@/testing/mock-fetch';
+import { withQueryClient } from '@/testing/test-utils';
 import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
 
 import { FilmPlayer } from './film-player';
@@ -46,6 +48,7 @@ const renderPlayer = (overrides: Partial<typeof film> = {}, startPosition?: numb
   const onClose = vi.fn();
   const view = render(
     <FilmPlayer film={{ ...film, ...overrides }} onClose={onClose} startPosition={startPosition} />,
+    { wrapper: withQueryClient() },
   );
   return { ...view, onClose };
 };
@@ -56,8 +59,8 @@ const press = (key: string, target: Element | Document = document.activeElement 
   act(() => {
     fireEvent.keyDown(target, { key });
   });
-/** Lets the lazily imported hls.js module resolve. */
-const flushImport = () => act(async () => {});
+/** Lets the lazily imported hls.js module and the (empty) ad placements arrive. */
+const flushImport = () => settlePlayer();
 
 describe('FilmPlayer', () => {
   let media: ReturnType<typeof stubMediaElement>;
@@ -66,7 +69,7 @@ describe('FilmPlayer', () => {
     hls.instances.length = 0;
     media = stubMediaElement();
     // The player reports its viewing session: answered here, so nothing leaves jsdom.
-    mockFetch(viewingSessionHandlers());
+    mockFetch({ ...viewingSessionHandlers(), ...noAdBreaksHandlers(film.id) });
   });
 
   afterEach(async () => {
@@ -88,6 +91,7 @@ describe('FilmPlayer', () => {
   it('shows a loading spinner until the video can play', async () => {
     renderPlayer();
     expect(screen.getByRole('status')).toHaveTextContent('Loading video');
+    await flushImport();
 
     fireEvent.canPlay(video());
     expect(screen.queryByText('Loading video')).not.toBeInTheDocument();
@@ -173,6 +177,7 @@ describe('FilmPlayer', () => {
         <input aria-label="Note" />
         <FilmPlayer film={film} onClose={onClose} />
       </>,
+      { wrapper: withQueryClient() },
     );
     await flushImport();
     const input = screen.getByRole('textbox', { name: 'Note' });

@@ -1,5 +1,4 @@
 import {
-  AlertTriangle,
   Maximize,
   Minimize,
   Pause,
@@ -11,21 +10,22 @@ import {
   VolumeX,
   X,
 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { PLAYER_CONTROLS_HIDE_MS, PLAYER_SEEK_STEP_S, PLAYER_VOLUME_STEP } from '@/config/constants';
 import { formatClock } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
+import { useAdBreaks } from '../hooks/use-ad-breaks';
 import { useHlsSource } from '../hooks/use-hls-source';
+import { usePlayerKeys } from '../hooks/use-player-keys';
 import { useViewingSession } from '../hooks/use-viewing-session';
+import { AdOverlay } from './ad-overlay';
 import { CaptionsMenu, SpeedMenu } from './player-menus';
-import { ControlButton, DemoPlaceholder, FOCUSABLE, isRange, isTextEntry, roundVolume } from './player-parts';
+import { ControlButton, DemoPlaceholder, PlayerStatus, roundVolume, SeekBar } from './player-parts';
 
 /** With captions, the stream carries them as subtitle tracks (the CC menu). */
 export type PlayerFilm = Pick<Film, 'id' | 'title' | 'videoUrl' | 'posterUrl' | 'creator'> & {
@@ -45,7 +45,9 @@ type FilmPlayerProps = {
  * The full-screen player overlay (docs/playback-and-media.md): HLS playback with a seek bar,
  * play/pause, back and forward 10 s, mute, volume (0 to 1, step 0.1), time, fullscreen; controls hide after 3 s without mouse
  * movement; Escape closes, Space plays or pauses, M mutes. Without a video it shows a demo placeholder.
- * It reports the viewing session (use-viewing-session.ts) and can start at a resume position.
+ * It plays the film's ad breaks (use-ad-breaks.ts: the film is held, its controls and keys do
+ * nothing, and the ad plays over it), reports the viewing session (use-viewing-session.ts) and can
+ * start at a resume position.
  */
 export function FilmPlayer(props: FilmPlayerProps) {
   return createPortal(<PlayerOverlay {...props} />, document.body);
@@ -69,19 +71,26 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
   const [fullscreen, setFullscreen] = useState(false);
   const [rate, setRate] = useState(1);
 
-  const { retry, subtitleTracks, subtitleTrack, selectSubtitleTrack, bitrateKbps } = useHlsSource(
-    videoRef,
-    film.videoUrl,
-    {
+  const { retry, attachCount, subtitleTracks, subtitleTrack, selectSubtitleTrack, bitrateKbps } =
+    useHlsSource(videoRef, film.videoUrl, {
       onFatalError: (reason) => {
         setError(reason);
         setBuffering(false);
       },
+      // The ad breaks start the film, once its pre-roll is over.
+      autoPlay: false,
       subtitles: (film.captions?.length ?? 0) > 0,
       startPosition,
-    },
-  );
-  useViewingSession(videoRef, { filmId: film.id, enabled: hasVideo, bitrateKbps });
+    });
+  const ads = useAdBreaks({
+    filmId: film.id,
+    filmRef: videoRef,
+    enabled: hasVideo,
+    attachCount,
+    startPosition,
+  });
+  const locked = ads.locked;
+  useViewingSession(videoRef, { filmId: film.id, enabled: hasVideo, adPlaying: ads.adPlaying, bitrateKbps });
 
   const applyRate = useCallback((next: number) => {
     if (videoRef.current) videoRef.current.playbackRate = next;
@@ -94,12 +103,12 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     hideTimer.current = setTimeout(() => setControlsShown(false), PLAYER_CONTROLS_HIDE_MS);
   }, []);
 
-  // Controls stay up while paused, buffering or failed; they hide only over a playing film.
-  const controlsVisible = controlsShown || !playing || Boolean(error);
+  // Controls stay up while paused, buffering, failed or held by an ad; they hide only over a playing film.
+  const controlsVisible = controlsShown || !playing || Boolean(error) || locked;
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
-    if (!video || !hasVideo) return;
+    if (!video || !hasVideo || locked) return;
     if (video.paused || video.ended) {
       try {
         void video.play()?.catch(() => undefined);
@@ -109,15 +118,18 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     } else {
       video.pause();
     }
-  }, [hasVideo]);
+  }, [hasVideo, locked]);
 
-  const seekBy = useCallback((seconds: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    const end = Number.isFinite(video.duration) ? video.duration : Infinity;
-    video.currentTime = Math.min(end, Math.max(0, video.currentTime + seconds));
-    setCurrentTime(video.currentTime);
-  }, []);
+  const seekBy = useCallback(
+    (seconds: number) => {
+      const video = videoRef.current;
+      if (!video || locked) return;
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+      video.currentTime = Math.min(end, Math.max(0, video.currentTime + seconds));
+      setCurrentTime(video.currentTime);
+    },
+    [locked],
+  );
 
   const applyVolume = useCallback((next: number) => {
     const value = roundVolume(next);
@@ -153,82 +165,16 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     }
   }, []);
 
-  // Keyboard: Escape closes, Space plays/pauses, M mutes; arrows seek and set the volume.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTextEntry(event.target)) return;
-      switch (event.key) {
-        case 'Escape':
-          event.preventDefault();
-          onClose();
-          return;
-        case ' ':
-        case 'Spacebar':
-        case 'k':
-        case 'K':
-          event.preventDefault();
-          togglePlay();
-          break;
-        case 'm':
-        case 'M':
-          event.preventDefault();
-          toggleMute();
-          break;
-        case 'f':
-        case 'F':
-          event.preventDefault();
-          toggleFullscreen();
-          break;
-        case 'ArrowLeft':
-        case 'ArrowRight':
-          if (isRange(event.target)) return;
-          event.preventDefault();
-          seekBy(event.key === 'ArrowLeft' ? -PLAYER_SEEK_STEP_S : PLAYER_SEEK_STEP_S);
-          break;
-        case 'ArrowUp':
-        case 'ArrowDown':
-          if (isRange(event.target)) return;
-          event.preventDefault();
-          applyVolume(
-            (videoRef.current?.muted ? 0 : (videoRef.current?.volume ?? 1)) +
-              (event.key === 'ArrowUp' ? PLAYER_VOLUME_STEP : -PLAYER_VOLUME_STEP),
-          );
-          break;
-        case 'Tab': {
-          // Keep focus inside the dialog.
-          const focusable = Array.from(containerRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-          const first = focusable[0];
-          const last = focusable.at(-1);
-          if (!first || !last) return;
-          if (
-            event.shiftKey &&
-            (document.activeElement === first || document.activeElement === containerRef.current)
-          ) {
-            event.preventDefault();
-            last.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first.focus();
-          }
-          break;
-        }
-        default:
-          return;
-      }
-      revealControls();
-    };
-    // A focused button would also "click" on Space's keyup: the keydown above already toggled.
-    const onKeyUp = (event: KeyboardEvent) => {
-      if (event.key === ' ' && !isTextEntry(event.target)) event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('keyup', onKeyUp);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('keyup', onKeyUp);
-    };
-  }, [onClose, togglePlay, toggleMute, toggleFullscreen, seekBy, applyVolume, revealControls]);
+  usePlayerKeys(containerRef, ads.locked, {
+    onClose,
+    togglePlay,
+    toggleMute,
+    toggleFullscreen,
+    seekBy,
+    stepVolume: (delta) =>
+      applyVolume((videoRef.current?.muted ? 0 : (videoRef.current?.volume ?? 1)) + delta),
+    revealControls,
+  });
 
   // The overlay owns the page while open: no scrolling behind it, focus inside, focus back on close.
   useEffect(() => {
@@ -251,6 +197,15 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     revealControls();
   }, [revealControls]);
 
+  // A break takes the film's controls away: focus stays in the player, not on a control that is gone.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (locked && container && !container.contains(document.activeElement)) container.focus();
+  }, [locked]);
+
+  const readDuration = ({ currentTarget: video }: SyntheticEvent<HTMLVideoElement>) =>
+    setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+
   const updateBuffered = (video: HTMLVideoElement) => {
     const ranges = video.buffered;
     if (ranges && ranges.length > 0) setBufferedEnd(ranges.end(ranges.length - 1));
@@ -260,11 +215,10 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     setError(null);
     setBuffering(true);
     retry();
+    ads.resumeFilm();
   };
 
   const creatorName = getPersonName(film.creator.user);
-  const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
-  const buffered = duration > 0 ? Math.min(100, (bufferedEnd / duration) * 100) : 0;
   const shownVolume = muted ? 0 : volume;
   const VolumeIcon = shownVolume === 0 ? VolumeX : shownVolume < 0.5 ? Volume1 : Volume2;
 
@@ -307,12 +261,8 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
             updateBuffered(event.currentTarget);
           }}
           onProgress={(event) => updateBuffered(event.currentTarget)}
-          onDurationChange={(event) =>
-            setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
-          }
-          onLoadedMetadata={(event) =>
-            setDuration(Number.isFinite(event.currentTarget.duration) ? event.currentTarget.duration : 0)
-          }
+          onDurationChange={readDuration}
+          onLoadedMetadata={readDuration}
           onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
           onVolumeChange={(event) => {
             setVolumeState(event.currentTarget.volume);
@@ -324,41 +274,24 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
         <DemoPlaceholder title={film.title} creatorName={creatorName} />
       )}
 
-      {/* Centre: buffering spinner, error, or a big play button while paused. */}
-      {hasVideo ? (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          {error ? (
-            <div
-              role="alert"
-              className="pointer-events-auto mx-4 max-w-md rounded-2xl border border-white/10 bg-black/80 p-6 text-center backdrop-blur"
-            >
-              <AlertTriangle className="mx-auto mb-3 size-8 text-accent" aria-hidden="true" />
-              <p className="text-lg font-semibold">This film can't be played right now.</p>
-              <p className="mt-1 text-sm text-white/70">{error}</p>
-              <div className="mt-5 flex justify-center gap-3">
-                <Button onClick={retryPlayback}>Try again</Button>
-                <Button variant="outline" onClick={onClose}>
-                  Close
-                </Button>
-              </div>
-            </div>
-          ) : buffering ? (
-            <Spinner
-              label="Loading video"
-              className="[&>span:first-child]:size-14 [&>span:first-child]:border-4"
-            />
-          ) : !playing ? (
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-hidden="true"
-              onClick={togglePlay}
-              className="pointer-events-auto inline-flex size-20 items-center justify-center rounded-full bg-black/50 ring-1 ring-white/30 backdrop-blur transition hover:scale-105 hover:bg-accent hover:text-accent-fg"
-            >
-              <Play className="size-9 translate-x-0.5 fill-current" />
-            </button>
-          ) : null}
-        </div>
+      {/* Centre: the ad of a break, else a spinner, the error, or a big play button while paused. */}
+      {hasVideo && ads.adBreak?.ad ? (
+        <AdOverlay
+          key={`${ads.adBreak.placement.placementType}@${ads.adBreak.placement.position}`}
+          ad={ads.adBreak.ad}
+          volume={volume}
+          muted={muted}
+          {...ads.handlers}
+        />
+      ) : hasVideo ? (
+        <PlayerStatus
+          error={error}
+          busy={buffering || locked}
+          paused={!playing}
+          onRetry={retryPlayback}
+          onClose={onClose}
+          onPlay={togglePlay}
+        />
       ) : null}
 
       {/* Top bar: close, title. */}
@@ -378,8 +311,8 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
         {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
       </div>
 
-      {/* Bottom bar: seek bar and controls. */}
-      {hasVideo ? (
+      {/* Bottom bar: seek bar and controls; none while an ad break holds the film. */}
+      {hasVideo && !locked ? (
         <div
           data-testid="player-controls"
           className={cn(
@@ -387,34 +320,15 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
             controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
           )}
         >
-          <div className="group/seek relative mb-3 flex h-4 items-center">
-            <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/20 transition-[height] group-hover/seek:h-1.5">
-              <div className="absolute inset-y-0 left-0 bg-white/35" style={{ width: `${buffered}%` }} />
-              <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: `${progress}%` }} />
-            </div>
-            <div
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent shadow ring-2 ring-black/40 transition-transform group-hover/seek:scale-110"
-              style={{ left: `${progress}%` }}
-            />
-            <input
-              type="range"
-              aria-label="Seek"
-              min={0}
-              max={duration || 0}
-              step={0.1}
-              value={Math.min(currentTime, duration || 0)}
-              aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
-              disabled={!duration}
-              onChange={(event) => {
-                const video = videoRef.current;
-                const value = Number(event.target.value);
-                if (video) video.currentTime = value;
-                setCurrentTime(value);
-              }}
-              className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-default"
-            />
-          </div>
+          <SeekBar
+            currentTime={currentTime}
+            duration={duration}
+            bufferedEnd={bufferedEnd}
+            onSeek={(value) => {
+              if (videoRef.current) videoRef.current.currentTime = value;
+              setCurrentTime(value);
+            }}
+          />
 
           <div className="flex items-center gap-1 sm:gap-2">
             <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>

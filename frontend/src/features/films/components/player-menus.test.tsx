@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
+import { noAdBreaksHandlers, settlePlayer } from '@/testing/ads';
 import { stubMediaElement } from '@/testing/media';
 import { mockFetch } from '@/testing/mock-fetch';
+import { withQueryClient } from '@/testing/test-utils';
 import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
 
 import { FilmPlayer } from './film-player';
@@ -59,20 +61,21 @@ const captioned = makeFilm({
   ],
 });
 
-const flushImport = () => act(async () => {});
+/** Lets the lazily imported hls.js module and the (empty) ad placements arrive. */
+const flushImport = () => settlePlayer();
 const video = () => screen.getByTestId('film-video') as HTMLVideoElement;
 
 describe('player menus', () => {
   beforeEach(() => {
     hls.instances.length = 0;
     stubMediaElement();
-    mockFetch(viewingSessionHandlers());
+    mockFetch({ ...viewingSessionHandlers(), ...noAdBreaksHandlers(captioned.id) });
   });
 
   afterEach(unmountThenUnstubGlobals);
 
   it("offers the stream's subtitle tracks in a CC menu, with Off", async () => {
-    render(<FilmPlayer film={captioned} onClose={vi.fn()} />);
+    render(<FilmPlayer film={captioned} onClose={vi.fn()} />, { wrapper: withQueryClient() });
     await flushImport();
     const { build, hls: player } = hls.instances[0]!;
     expect(build).toBe('full');
@@ -105,7 +108,9 @@ describe('player menus', () => {
   });
 
   it('has no CC menu, and the light hls.js build, for a film without captions', async () => {
-    render(<FilmPlayer film={{ ...captioned, captions: [] }} onClose={vi.fn()} />);
+    render(<FilmPlayer film={{ ...captioned, captions: [] }} onClose={vi.fn()} />, {
+      wrapper: withQueryClient(),
+    });
     await flushImport();
 
     expect(hls.instances[0]!.build).toBe('light');
@@ -114,7 +119,7 @@ describe('player menus', () => {
 
   it('sets the playback speed from 0.5× to 2×, and Escape closes the menu, not the player', async () => {
     const onClose = vi.fn();
-    render(<FilmPlayer film={captioned} onClose={onClose} />);
+    render(<FilmPlayer film={captioned} onClose={onClose} />, { wrapper: withQueryClient() });
     await flushImport();
 
     await userEvent.click(screen.getByRole('button', { name: 'Playback speed' }));

@@ -21,7 +21,7 @@ export function prefersNativeHls(video: HTMLVideoElement): boolean {
 type Options = {
   /** Called once when the stream cannot be played (fatal, unrecoverable). */
   onFatalError: (reason: string) => void;
-  /** Start playing once attached (Play Now was pressed). */
+  /** Start playing once attached (Play Now was pressed); a change re-attaches the stream. */
   autoPlay?: boolean;
   /**
    * The film has captions: load the full hls.js (the light build has no subtitle support) and
@@ -61,6 +61,7 @@ export function useHlsSource(
   { onFatalError, autoPlay = true, subtitles = false, startPosition = 0 }: Options,
 ) {
   const [attempt, setAttempt] = useState(0);
+  const [attachCount, setAttachCount] = useState(0);
   const [subtitleState, setSubtitleState] = useState<SubtitleState>(NO_SUBTITLES);
   /** Switches the stream's subtitle track (-1: off); set once the stream is attached. */
   const selectRef = useRef<(id: number) => void>(() => undefined);
@@ -122,6 +123,7 @@ export function useHlsSource(
         textTracks?.removeEventListener?.('change', readTextTracks);
       };
       video.src = src;
+      setAttachCount((count) => count + 1);
       if (autoPlay) startPlayback(video);
     } else {
       (subtitles ? import('hls.js') : import('hls.js/light'))
@@ -177,6 +179,7 @@ export function useHlsSource(
           hls.loadSource(src);
           hls.attachMedia(video);
           destroy = () => hls.destroy();
+          setAttachCount((count) => count + 1);
           if (autoPlay) startPlayback(video);
         })
         .catch((error: unknown) => {
@@ -196,6 +199,11 @@ export function useHlsSource(
 
   return {
     retry: () => setAttempt((value) => value + 1),
+    /**
+     * How many times the stream was attached to the video (0 until the first time): a change means
+     * `play()` can now start it (a player that holds the start, for a pre-roll, waits for it).
+     */
+    attachCount,
     subtitleTracks: subtitleState.tracks,
     /** The shown subtitle track's id, -1 when off. */
     subtitleTrack: subtitleState.active,

@@ -1,5 +1,5 @@
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 import type { UpdateViewingSessionInput, ViewingSessionAccepted } from '@/lib/api/types';
 
@@ -11,7 +11,10 @@ type Options = {
   filmId: number;
   /** The player has a video to play (not the demo placeholder). */
   enabled: boolean;
-  /** An ad is playing in this video element: its time is not the film's and is not counted. */
+  /**
+   * An ad break holds the film (the player pauses it and plays the ad in its own element): the
+   * film's pause and play around the break are not the viewer's, and ad time is never counted.
+   */
   adPlaying?: boolean;
   /** The bit rate of the rendition playing in kbit/s, when the player knows it (hls.js). */
   bitrateKbps?: () => number | null;
@@ -36,7 +39,8 @@ export function useViewingSession(
   const adPlayingRef = useRef(adPlaying);
   const bitrateRef = useRef(bitrateKbps);
   const trackerRef = useRef<WatchTracker | null>(null);
-  useEffect(() => {
+  // A layout effect, so the flag is up before any passive effect (the ad breaks') pauses the film.
+  useLayoutEffect(() => {
     bitrateRef.current = bitrateKbps;
     if (adPlaying && !adPlayingRef.current) trackerRef.current?.interrupt();
     adPlayingRef.current = adPlaying;

@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { errorProps, FormField, INPUT } from '@/components/ui/form-field';
 
 import {
   AI_NOTES_MAX,
@@ -12,7 +13,6 @@ import {
   type FilmDetailsErrors,
   type FilmDetailsValues,
 } from '../utils/film-form';
-import { errorProps, FormField, INPUT } from './form-field';
 
 type Props = {
   values: FilmDetailsValues;

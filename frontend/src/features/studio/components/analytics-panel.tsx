@@ -11,12 +11,13 @@ type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data?: T
 export type FilmsQuery = Query<StudioFilm[]>;
 export type CreatorAnalyticsQuery = Query<CreatorAnalytics>;
 
-type AnalyticsPanelProps = {
+type AnalyticsPanelProps<T> = {
   films: FilmsQuery;
-  analytics: CreatorAnalyticsQuery;
+  /** The creator's figures (analytics, or their ad revenue). */
+  analytics: Query<T>;
   /** What is loading, for assistive technology ("Loading your audience"). */
   loadingLabel: string;
-  children: (analytics: CreatorAnalytics) => ReactNode;
+  children: (analytics: T) => ReactNode;
 };
 
 /** Skeleton cards and a chart-sized block while the figures load. */
@@ -37,7 +38,12 @@ export function AnalyticsSkeleton({ label }: { label: string }) {
  * The creator's figures once they can be shown: skeletons while loading, a plain notice while the
  * creator has no film yet (their id comes from their films), and the reason when the call failed.
  */
-export function AnalyticsPanel({ films, analytics, loadingLabel, children }: AnalyticsPanelProps) {
+export function AnalyticsPanel<T = CreatorAnalytics>({
+  films,
+  analytics,
+  loadingLabel,
+  children,
+}: AnalyticsPanelProps<T>) {
   if (films.isPending) return <AnalyticsSkeleton label={loadingLabel} />;
   if (!films.isError && films.data?.length === 0) {
     return (

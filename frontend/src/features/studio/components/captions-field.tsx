@@ -2,6 +2,7 @@ import { Captions, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { INPUT } from '@/components/ui/form-field';
 
 import {
   CAPTION_VTT_MAX_BYTES,
@@ -10,7 +11,6 @@ import {
   validateCaptions,
   type CaptionDraft,
 } from '../utils/film-form';
-import { INPUT } from './form-field';
 
 let nextKey = 0;
 

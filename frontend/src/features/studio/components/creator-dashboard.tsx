@@ -15,9 +15,10 @@ import { parseRangeDays, RANGE_OPTIONS } from '../utils/analytics-range';
 import { CreatorAudience } from './creator-audience';
 import { CreatorOverview } from './creator-overview';
 import { CreatorPerformance } from './creator-performance';
+import { CreatorRevenue } from './creator-revenue';
 import { StudioFilms } from './studio-films';
 
-const TAB_KEYS = ['overview', 'analytics', 'films', 'audience'] as const;
+const TAB_KEYS = ['overview', 'analytics', 'films', 'audience', 'revenue'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 const isTabKey = (value: string | null): value is TabKey =>
@@ -28,8 +29,9 @@ const updatedAgo = (computedAt: unknown): string | null =>
   typeof computedAt === 'string' ? formatRelativeTime(computedAt) : null;
 
 /**
- * /creator-dashboard for a creator: Overview, Analytics, Films and Audience (?tab=), over the last
- * 7, 30 or 90 days (?days=). The figures are asked again every CREATOR_ANALYTICS_REFRESH_MS.
+ * /creator-dashboard for a creator: Overview, Analytics, Films, Audience and Revenue (?tab=), over
+ * the last 7, 30 or 90 days (?days=; Revenue is all time and by month). The figures are asked again
+ * every CREATOR_ANALYTICS_REFRESH_MS.
  */
 export function CreatorDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -67,6 +69,11 @@ export function CreatorDashboard() {
       value: 'audience',
       label: 'Audience',
       content: <CreatorAudience films={films} analytics={analytics} />,
+    },
+    {
+      value: 'revenue',
+      label: 'Revenue',
+      content: <CreatorRevenue films={films} />,
     },
   ];
 

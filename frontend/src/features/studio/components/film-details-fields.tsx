@@ -1,6 +1,8 @@
 import { GENRES, LANGUAGES } from '@kinora/contracts';
 import { useId } from 'react';
 
+import { errorProps, FormField, INPUT } from '@/components/ui/form-field';
+
 import {
   DESCRIPTION_MAX,
   FIRST_RELEASE_YEAR,
@@ -9,7 +11,6 @@ import {
   type FilmDetailsErrors,
   type FilmDetailsValues,
 } from '../utils/film-form';
-import { errorProps, FormField, INPUT } from './form-field';
 
 type Props = {
   values: FilmDetailsValues;

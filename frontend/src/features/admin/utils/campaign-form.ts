@@ -1,0 +1,265 @@
+import type {
+  AdDeviceType,
+  CampaignDelivery,
+  CampaignStatus,
+  CampaignTargetingInput,
+  CreateAdvertiserInput,
+  CreateCampaignInput,
+} from '@/lib/api/types';
+
+/**
+ * The limits of advertisers, campaigns and creatives (docs/advertising.md), checked before the form
+ * is sent; the ads service checks them again and its message is shown when it refuses.
+ */
+export const CAMPAIGN_LIMITS = {
+  nameMax: 100,
+  websiteMax: 200,
+  budgetMin: 1,
+  budgetMax: 1_000_000,
+  cpmMin: 0.1,
+  cpmMax: 1000,
+  capPerViewerDay: { min: 1, max: 100, default: 3 },
+  capPerSession: { min: 1, max: 10, default: 1 },
+  ageMin: 13,
+  ageMax: 120,
+  countriesMax: 250,
+  interestsMax: 20,
+  interestMax: 50,
+  creativeTitleMax: 100,
+  creativeDescriptionMax: 500,
+  creativeDurationMin: 1,
+  creativeDurationMax: 120,
+  clickUrlMax: 2048,
+} as const;
+
+export const AD_DEVICE_TYPES = [
+  'mobile',
+  'tablet',
+  'desktop',
+  'tv',
+] as const satisfies readonly AdDeviceType[];
+/** The statuses a new campaign may start in (ended is the flight's doing). */
+export const NEW_CAMPAIGN_STATUSES = [
+  'draft',
+  'active',
+  'paused',
+] as const satisfies readonly CampaignStatus[];
+export const CAMPAIGN_DELIVERIES = ['even', 'asap'] as const satisfies readonly CampaignDelivery[];
+
+export type CampaignFormValues = {
+  /** Pick an existing advertiser, or create one with the campaign. */
+  advertiserMode: 'existing' | 'new';
+  advertiserId: string;
+  advertiserName: string;
+  advertiserWebsite: string;
+  name: string;
+  budget: string;
+  cpm: string;
+  /** datetime-local values, in the browser's time zone. */
+  startsAt: string;
+  endsAt: string;
+  delivery: CampaignDelivery;
+  capPerViewerDay: string;
+  capPerSession: string;
+  status: (typeof NEW_CAMPAIGN_STATUSES)[number];
+  genres: NonNullable<CampaignTargetingInput['genres']>;
+  /** Comma-separated ISO 3166-1 alpha-2 codes. */
+  countries: string;
+  ageMin: string;
+  ageMax: string;
+  /** Comma-separated. */
+  interests: string;
+  deviceTypes: AdDeviceType[];
+  creativeTitle: string;
+  creativeDescription: string;
+  creativeVideoUrl: string;
+  creativeDuration: string;
+  creativeClickUrl: string;
+};
+
+export type CampaignFormErrors = Partial<Record<keyof CampaignFormValues, string>>;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A Date as a datetime-local value (local time, to the minute). */
+export const toLocalInput = (date: Date): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A new campaign runs from now for this many days unless changed. */
+const DEFAULT_FLIGHT_DAYS = 30;
+
+export const emptyCampaignForm = (now: Date = new Date()): CampaignFormValues => ({
+  advertiserMode: 'existing',
+  advertiserId: '',
+  advertiserName: '',
+  advertiserWebsite: '',
+  name: '',
+  budget: '',
+  cpm: '',
+  startsAt: toLocalInput(now),
+  endsAt: toLocalInput(new Date(now.getTime() + DEFAULT_FLIGHT_DAYS * DAY_MS)),
+  delivery: 'even',
+  capPerViewerDay: String(CAMPAIGN_LIMITS.capPerViewerDay.default),
+  capPerSession: String(CAMPAIGN_LIMITS.capPerSession.default),
+  status: 'draft',
+  genres: [],
+  countries: '',
+  ageMin: '',
+  ageMax: '',
+  interests: '',
+  deviceTypes: [],
+  creativeTitle: '',
+  creativeDescription: '',
+  creativeVideoUrl: '',
+  creativeDuration: '',
+  creativeClickUrl: '',
+});
+
+/** A comma-separated list: trimmed, blanks dropped, repeats (case-insensitively) dropped. */
+export const splitList = (text: string): string[] => {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (!item || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    items.push(item);
+  }
+  return items;
+};
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A dollar amount with at most 2 decimals within [min, max], else null. */
+const dollars = (text: string, min: number, max: number): number | null => {
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+};
+
+const integer = (text: string, min: number, max: number): number | null => {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+};
+
+const money = (value: number) => `$${value.toLocaleString('en')}`;
+
+/** The form's problems, by field; empty when it can be sent. */
+export function validateCampaignForm(values: CampaignFormValues): CampaignFormErrors {
+  const errors: CampaignFormErrors = {};
+  const L = CAMPAIGN_LIMITS;
+
+  if (values.advertiserMode === 'existing') {
+    if (!values.advertiserId) errors.advertiserId = 'Choose an advertiser.';
+  } else {
+    const name = values.advertiserName.trim();
+    if (!name || name.length > L.nameMax)
+      errors.advertiserName = `The name takes 1 to ${L.nameMax} characters.`;
+    const website = values.advertiserWebsite.trim();
+    if (website && (!isHttpUrl(website) || website.length > L.websiteMax))
+      errors.advertiserWebsite = `The website must be an http(s) URL of at most ${L.websiteMax} characters.`;
+  }
+
+  const name = values.name.trim();
+  if (!name || name.length > L.nameMax) errors.name = `The name takes 1 to ${L.nameMax} characters.`;
+  if (dollars(values.budget, L.budgetMin, L.budgetMax) === null)
+    errors.budget = `The budget is ${money(L.budgetMin)} to ${money(L.budgetMax)}, with at most 2 decimals.`;
+  if (dollars(values.cpm, L.cpmMin, L.cpmMax) === null)
+    errors.cpm = `The CPM bid is $0.10 to ${money(L.cpmMax)}, with at most 2 decimals.`;
+
+  const starts = Date.parse(values.startsAt);
+  const ends = Date.parse(values.endsAt);
+  if (Number.isNaN(starts)) errors.startsAt = 'Choose when the campaign starts.';
+  if (Number.isNaN(ends)) errors.endsAt = 'Choose when the campaign ends.';
+  else if (!Number.isNaN(starts) && ends <= starts) errors.endsAt = 'The end must be after the start.';
+
+  const viewerCap = L.capPerViewerDay;
+  if (integer(values.capPerViewerDay, viewerCap.min, viewerCap.max) === null)
+    errors.capPerViewerDay = `A whole number from ${viewerCap.min} to ${viewerCap.max}.`;
+  const sessionCap = L.capPerSession;
+  if (integer(values.capPerSession, sessionCap.min, sessionCap.max) === null)
+    errors.capPerSession = `A whole number from ${sessionCap.min} to ${sessionCap.max}.`;
+
+  const countries = splitList(values.countries);
+  if (countries.length > L.countriesMax || countries.some((code) => !/^[A-Za-z]{2}$/.test(code)))
+    errors.countries = 'Two-letter country codes (ISO 3166-1), separated by commas.';
+  const ageRange = `A whole number from ${L.ageMin} to ${L.ageMax}, or empty.`;
+  const ageMin = values.ageMin.trim() ? integer(values.ageMin, L.ageMin, L.ageMax) : undefined;
+  const ageMax = values.ageMax.trim() ? integer(values.ageMax, L.ageMin, L.ageMax) : undefined;
+  if (ageMin === null) errors.ageMin = ageRange;
+  if (ageMax === null) errors.ageMax = ageRange;
+  if (typeof ageMin === 'number' && typeof ageMax === 'number' && ageMin > ageMax)
+    errors.ageMax = 'The oldest age cannot be under the youngest.';
+  const interests = splitList(values.interests);
+  if (interests.length > L.interestsMax || interests.some((interest) => interest.length > L.interestMax))
+    errors.interests = `At most ${L.interestsMax} interests of up to ${L.interestMax} characters.`;
+
+  const title = values.creativeTitle.trim();
+  if (!title || title.length > L.creativeTitleMax)
+    errors.creativeTitle = `The ad's title takes 1 to ${L.creativeTitleMax} characters.`;
+  if (values.creativeDescription.trim().length > L.creativeDescriptionMax)
+    errors.creativeDescription = `At most ${L.creativeDescriptionMax} characters.`;
+  if (!values.creativeVideoUrl) errors.creativeVideoUrl = 'Choose the ad video.';
+  const duration = Number(values.creativeDuration);
+  if (
+    !values.creativeDuration.trim() ||
+    !Number.isFinite(duration) ||
+    duration < L.creativeDurationMin ||
+    duration > L.creativeDurationMax
+  )
+    errors.creativeDuration = `${L.creativeDurationMin} to ${L.creativeDurationMax} seconds.`;
+  const clickUrl = values.creativeClickUrl.trim();
+  if (!isHttpUrl(clickUrl) || clickUrl.length > L.clickUrlMax)
+    errors.creativeClickUrl = 'The click URL must be an http(s) URL.';
+
+  return errors;
+}
+
+/** POST /api/ads/advertisers's body for a new advertiser. */
+export const toAdvertiserInput = (values: CampaignFormValues): CreateAdvertiserInput => {
+  const website = values.advertiserWebsite.trim();
+  return { name: values.advertiserName.trim(), ...(website ? { websiteUrl: website } : {}) };
+};
+
+/** POST /api/ads/campaigns's body from a valid form, for `advertiserId`. */
+export function toCampaignInput(values: CampaignFormValues, advertiserId: number): CreateCampaignInput {
+  const age = (text: string) => (text.trim() ? Number(text) : null);
+  return {
+    advertiserId,
+    name: values.name.trim(),
+    budget: Number(values.budget),
+    cpm: Number(values.cpm),
+    startsAt: new Date(values.startsAt).toISOString(),
+    endsAt: new Date(values.endsAt).toISOString(),
+    delivery: values.delivery,
+    capPerViewerDay: Number(values.capPerViewerDay),
+    capPerSession: Number(values.capPerSession),
+    status: values.status,
+    targeting: {
+      genres: values.genres,
+      countries: splitList(values.countries).map((code) => code.toUpperCase()),
+      ageMin: age(values.ageMin),
+      ageMax: age(values.ageMax),
+      interests: splitList(values.interests),
+      deviceTypes: values.deviceTypes,
+    },
+    creatives: [
+      {
+        title: values.creativeTitle.trim(),
+        description: values.creativeDescription.trim(),
+        videoUrl: values.creativeVideoUrl,
+        duration: Number(values.creativeDuration),
+        clickUrl: values.creativeClickUrl.trim(),
+      },
+    ],
+  };
+}
