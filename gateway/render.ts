@@ -148,14 +148,19 @@ export function resolveGatewayVars(
   return vars;
 }
 
-/** Replaces every ${NAME} placeholder; an unknown NAME is an error, nginx's own $vars are left alone. */
+/**
+ * Replaces every ${NAME} placeholder; an unknown NAME is an error, nginx's own $vars are left alone.
+ * An upstream (`server ${X_UPSTREAM};`) may list several comma-separated replicas: each becomes a
+ * `server` line of the upstream, which nginx balances.
+ */
 export function renderTemplate(template: string, vars: GatewayVars): string {
   const known = new Set<string>(GATEWAY_VAR_NAMES);
   return template.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match: string, name: string) => {
     if (!known.has(name)) {
       throw new Error(`nginx.conf.template uses \${${name}}, which render.ts does not define`);
     }
-    return vars[name as GatewayVarName];
+    const value = vars[name as GatewayVarName];
+    return name.endsWith('_UPSTREAM') ? value.split(',').join(';\n        server ') : value;
   });
 }
 

@@ -323,6 +323,21 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/admin/reports?status=open', 'admin'],
       ['PATCH', '/api/admin/reports/7', 'admin'],
       ['POST', '/api/reports', 'admin'],
+      ['GET', '/api/ads/placements/12', 'ads'],
+      ['POST', '/api/ads/select', 'ads'],
+      ['POST', '/api/ads/view', 'ads'],
+      ['GET', '/api/ads/track?token=abc&event=start', 'ads'],
+      ['GET', '/api/ads/vast?filmId=12&position=0', 'ads'],
+      ['POST', '/api/ads/advertisers', 'ads'],
+      ['PATCH', '/api/ads/advertisers/7f', 'ads'],
+      ['GET', '/api/ads/campaigns', 'ads'],
+      ['PATCH', '/api/ads/campaigns/7f', 'ads'],
+      ['POST', '/api/ads/campaigns/7f/creatives', 'ads'],
+      ['DELETE', '/api/ads/creatives/7f', 'ads'],
+      ['GET', '/api/ads/creative-videos', 'ads'],
+      ['GET', '/api/ads/optimizations?limit=20', 'ads'],
+      ['GET', '/api/analytics/creator/3/revenue', 'analytics'],
+      ['GET', '/api/analytics/creator/3/revenue.csv', 'analytics'],
     ];
     for (const [method, path, service] of table) {
       const seen = await echo(method, path);
@@ -354,7 +369,8 @@ describe('gateway (real nginx, fake services)', () => {
       // Routes arrive with their handlers (gateway/test/routes-contract.test.ts): none of these yet.
       ['GET', '/api/films/12/reviews/3/more'],
       ['GET', '/api/critics/4/follow/now'],
-      ['POST', '/api/ads/select'],
+      ['POST', '/api/ads/select/now'],
+      ['GET', '/api/ads/campaigns/7f/creatives/3'],
       ['GET', '/api/analytics/creator/3/more'],
       ['GET', '/api/admin/films/12'],
       ['PATCH', '/api/admin/films/12/status/now'],

@@ -1,0 +1,38 @@
+/**
+ * Rendering the gateway with replicas: an upstream listed comma-separated becomes one `server` line
+ * per replica, and nginx accepts the result.
+ * Run: node --import tsx --test gateway/test/render.test.ts
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { renderGateway } from '../render.js';
+
+test('ADS_UPSTREAM with two replicas renders two server lines that nginx accepts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kinora-gateway-render-'));
+  try {
+    const rendered = renderGateway({
+      outDir: join(dir, 'conf'),
+      vars: {
+        ADS_UPSTREAM: '127.0.0.1:3004,127.0.0.1:3014',
+        SPA_ROOT: join(dir, 'spa'),
+        MEDIA_ROOT: join(dir, 'media'),
+        NGINX_PREFIX: join(dir, 'prefix'),
+        IDENTITY_MARKS_DIR: join(dir, 'identity'),
+        ERROR_LOG: join(dir, 'error.log'),
+        ACCESS_LOG: join(dir, 'access.log'),
+      },
+      env: {},
+    });
+    const upstream = /upstream ads \{([^}]*)\}/.exec(readFileSync(rendered.confPath, 'utf8'))?.[1] ?? '';
+    assert.deepEqual(upstream.match(/server [^;]+;/g), ['server 127.0.0.1:3004;', 'server 127.0.0.1:3014;']);
+    const check = spawnSync('nginx', ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
+    assert.equal(check.status, 0, `nginx -t failed: ${check.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
