@@ -13,54 +13,20 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import { LOG_DIR } from '../local/config';
-
-const GATEWAY = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-const MAILDEV = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
-const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.kinora.test';
-
-interface Mail {
-  id: string;
-  text: string;
-  to: { address: string }[];
-}
+import { ADMIN, GATEWAY, signIn as signInWithCode } from './support';
 
 const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@e2e.kinora.test`;
 const secrets: string[] = [];
 
-async function mailsTo(address: string): Promise<Mail[]> {
-  const all = (await (await fetch(`${MAILDEV}/email`)).json()) as Mail[];
-  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
-}
-
 async function signIn(email: string): Promise<{ cookie: string; user: { id: string; isAdmin: boolean } }> {
-  const seen = new Set((await mailsTo(email)).map((mail) => mail.id));
-  const sent = await fetch(`${GATEWAY}/api/auth/send-code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  assert.equal(sent.status, 200, await sent.clone().text());
-  let mail: Mail | undefined;
-  for (let i = 0; i < 100 && !mail; i++) {
-    mail = (await mailsTo(email)).find((candidate) => !seen.has(candidate.id));
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.ok(mail, `no code mailed to ${email}`);
-  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-  const verified = await fetch(`${GATEWAY}/api/auth/verify-code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, code }),
-  });
-  assert.equal(verified.status, 200, await verified.clone().text());
-  const cookie = (verified.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const { cookie, code, user } = await signInWithCode(email);
   // The session's secret token, then the claims the gateway checks and their signature.
   assert.match(
     cookie,
     /^kinora_session=[A-Za-z0-9_-]{43}\.[0-9a-f-]{36}\.[a-z+-]+\.\d+\.\d+\.[A-Za-z0-9_-]{43}$/,
   );
   secrets.push(code, cookie.split('=')[1]!);
-  return { cookie, user: (await verified.json()) as { id: string; isAdmin: boolean } };
+  return { cookie, user };
 }
 
 const get = (path: string, cookie?: string) =>

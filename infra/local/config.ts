@@ -119,6 +119,32 @@ export const WORKERS: readonly WorkerSpec[] = [
   { name: 'analytics-worker', service: 'analytics', port: 3105 },
 ];
 
+/**
+ * Extra replicas of a service (ops scale ads on its own): ADS_REPLICAS=n (1 to 4, default 1) runs
+ * n ads processes, the second on 3014, the third on 3024, …, all behind the gateway's ads upstream.
+ */
+export interface ReplicaSpec {
+  name: string;
+  service: ServiceName;
+  port: number;
+}
+
+export const REPLICAS: readonly ReplicaSpec[] = (() => {
+  const count = Number(process.env.ADS_REPLICAS ?? '1');
+  if (!Number.isInteger(count) || count < 1 || count > 4) throw new Error('ADS_REPLICAS must be 1 to 4');
+  return Array.from({ length: count - 1 }, (_, i) => ({
+    name: `ads-${i + 2}`,
+    service: 'ads',
+    port: 3014 + 10 * i,
+  }));
+})();
+
+/** The gateway's upstream of a service: its port and its replicas', comma-separated (gateway/render.ts). */
+export function upstreamOf(service: ServiceName): string {
+  const spec = SERVICES.find((s) => s.name === service)!;
+  return [spec, ...REPLICAS.filter((r) => r.service === service)].map((s) => `${HOST}:${s.port}`).join(',');
+}
+
 export const DATABASES: readonly string[] = SERVICES.map((s) => s.database);
 
 export function serviceDir(service: ServiceName): string {
@@ -163,8 +189,8 @@ export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEn
     env.SESSION_SIGNING_KEYS = sessionSigningKeys();
     env.SESSION_TOKEN_TTL_SECONDS = SESSION_TOKEN_TTL_SECONDS;
   }
-  // catalog writes films and posters, auth writes uploaded avatars.
-  if (service === 'catalog' || service === 'auth') env.MEDIA_ROOT = MEDIA_ROOT;
+  // catalog writes films and posters, auth uploaded avatars, ads its creatives.
+  if (service === 'catalog' || service === 'auth' || service === 'ads') env.MEDIA_ROOT = MEDIA_ROOT;
   return env;
 }
 
@@ -173,6 +199,7 @@ export function ownedPorts(): { port: number; owner: string }[] {
   return [
     { port: GATEWAY_PORT, owner: 'nginx' },
     ...SERVICES.map((s) => ({ port: s.port, owner: s.name })),
+    ...REPLICAS.map((r) => ({ port: r.port, owner: r.name })),
     ...WORKERS.map((w) => ({ port: w.port, owner: w.name })),
     { port: KAFKA.brokerPort, owner: 'kafka' },
     { port: KAFKA.controllerPort, owner: 'kafka' },

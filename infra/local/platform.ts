@@ -11,6 +11,7 @@ import {
   NGINX_CONF_DIR,
   NGINX_PREFIX,
   REDIS_URL,
+  REPLICAS,
   ROOT,
   SERVICES,
   SESSION_TOKEN_TTL_SECONDS,
@@ -20,6 +21,7 @@ import {
   serviceEntry,
   serviceEnv,
   sessionSigningKeys,
+  upstreamOf,
 } from './config';
 import { resolveGatewayVars } from '../../gateway/render';
 import {
@@ -55,6 +57,13 @@ export const APP_PROCESSES: readonly AppProcess[] = [
     service: s.name,
     port: s.port,
     entry: serviceEntry(s.name, 'main'),
+    worker: false,
+  })),
+  ...REPLICAS.map((r) => ({
+    name: r.name,
+    service: r.service,
+    port: r.port,
+    entry: serviceEntry(r.service, 'main'),
     worker: false,
   })),
   ...WORKERS.map((w) => ({
@@ -165,7 +174,9 @@ export async function restartNginx(): Promise<void> {
   }
   const render = join(ROOT, 'gateway', 'render.ts');
   if (!existsSync(render)) throw new RunnerError(`${render} is missing: the gateway renders nginx.conf`);
-  capture(TSX, [render, '--out', NGINX_CONF_DIR], { env: { ...process.env, KINORA_ROOT: ROOT } });
+  capture(TSX, [render, '--out', NGINX_CONF_DIR], {
+    env: { ...process.env, KINORA_ROOT: ROOT, ADS_UPSTREAM: upstreamOf('ads') },
+  });
   const conf = join(NGINX_CONF_DIR, 'nginx.conf');
   if (!existsSync(conf)) throw new RunnerError(`gateway/render.ts did not write ${conf}`);
   const text = readFileSync(conf, 'utf8');

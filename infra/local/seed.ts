@@ -7,7 +7,9 @@
 // as the background process `community-seed`, acting on each film as soon as it is published.
 // The demo traffic (analytics' seed, background process `traffic-seed`) then plays a few hundred
 // viewing sessions over the last 90 days through the analytics API, so the dashboards have real
-// aggregates. `make seed` runs them all in the foreground.
+// aggregates. The demo ads (infra/seed/demo-ads.json: ads' seed, background process `ads-seed`)
+// render a few creatives with ffmpeg and create their advertisers and campaigns through the ads
+// API (KINORA_SEED_ADS=none leaves them out). `make seed` runs them all in the foreground.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, RUN_DIR, SERVICES, type ServiceName, serviceDir, serviceEntry, serviceEnv } from './config';
@@ -16,6 +18,7 @@ import { RunnerError, logTail, run, runningPid, say, sleep, start, stop } from '
 export const SEEDER = 'demo-seed';
 const COMMUNITY_SEEDER = 'community-seed';
 const TRAFFIC_SEEDER = 'traffic-seed';
+const ADS_SEEDER = 'ads-seed';
 export const SEED_STATUS_FILE = join(RUN_DIR, 'demo-seed.json');
 // Another manifest of the same shape (KINORA_SEED_MANIFEST) seeds other content the same way:
 // the end-to-end tests publish a followed creator's film with one.
@@ -76,6 +79,7 @@ function seedProcess(name: ServiceName): {
     env: {
       ...serviceEnv(name, service.port),
       KINORA_SEED: process.env.KINORA_SEED ?? 'full',
+      ...(process.env.KINORA_SEED_ADS ? { KINORA_SEED_ADS: process.env.KINORA_SEED_ADS } : {}),
       SEED_STATUS_FILE,
     },
   };
@@ -91,14 +95,17 @@ function runInForeground(name: ServiceName): void {
  * earlier `make up` is stopped first, so two never add the same film.
  */
 export async function seedForeground(): Promise<void> {
-  for (const seeder of [SEEDER, COMMUNITY_SEEDER, TRAFFIC_SEEDER]) {
+  for (const seeder of [SEEDER, COMMUNITY_SEEDER, TRAFFIC_SEEDER, ADS_SEEDER]) {
     if (await stop(seeder)) say(`Stopped the background ${seeder}; seeding in the foreground.`);
   }
   runInForeground('auth');
   runInForeground('catalog');
   runInForeground('social');
   // Demo traffic belongs to the demo catalog, not to another manifest's content.
-  if (!process.env.KINORA_SEED_MANIFEST) runInForeground('analytics');
+  if (!process.env.KINORA_SEED_MANIFEST) {
+    runInForeground('analytics');
+    runInForeground('ads');
+  }
 }
 
 /** One line of progress: "n of N published, k transcoding, f failed". */
@@ -119,12 +126,14 @@ export async function seedInBackground(): Promise<SeedStatus | undefined> {
   await stop(SEEDER);
   await stop(COMMUNITY_SEEDER);
   await stop(TRAFFIC_SEEDER);
+  await stop(ADS_SEEDER);
   rmSync(SEED_STATUS_FILE, { force: true });
   runInForeground('auth');
   for (const [name, service] of [
     [SEEDER, 'catalog'],
     [COMMUNITY_SEEDER, 'social'],
     [TRAFFIC_SEEDER, 'analytics'],
+    [ADS_SEEDER, 'ads'],
   ] as const) {
     const { args, cwd, env } = seedProcess(service);
     start(name, process.execPath, args, { cwd, env });

@@ -114,6 +114,11 @@ export E2E_ADMIN_EMAIL="admin-${stamp}@e2e.kinora.test"
 # catalog in the background; the e2e tests expect all of it, so here it waits until it is in.
 export KINORA_SEED="${KINORA_SEED:-small}"
 export KINORA_SEED_WAIT=all
+# Demo creatives but no campaign: films play straight away in every e2e test; the ads e2e makes
+# its own campaign.
+export KINORA_SEED_ADS=creatives
+# Two ads replicas behind the gateway, as ops run it: the ads tests check they agree.
+export ADS_REPLICAS=2
 ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
 
 e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)

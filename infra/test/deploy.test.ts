@@ -329,6 +329,8 @@ const EXTRA_ENV: Record<string, string[]> = {
   admin: ['SMTP_URL', 'PUBLIC_URL'],
   catalog: ['MEDIA_ROOT'],
   'catalog-worker': ['MEDIA_ROOT'],
+  ads: ['MEDIA_ROOT', 'ADS_TOKEN_KEY'],
+  analytics: ['VIEWING_SESSION_KEY'],
 };
 /** Compose services allowed to publish ports on the host, and which. */
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
@@ -339,8 +341,10 @@ const STUDIO_USERS = ['catalog', 'catalog-worker'];
 
 /** The BullMQ workers: the media pipeline and the rollups. */
 const WORKERS = ['analytics-worker', 'catalog-worker'];
-/** Mount the media volume read-write; the gateway mounts it read-only; nobody else mounts it. */
+/** Mount the media volume read-write; the gateway and MEDIA_READERS mount it read-only; nobody else mounts it. */
 const MEDIA_WRITERS = ['auth', 'catalog', 'catalog-worker'];
+/** ads lists the rendered creatives under /media/ads. */
+const MEDIA_READERS = ['ads'];
 
 /** The process that keeps the gateway's identity marks (gateway/identity-marks.ts), beside every gateway. */
 const IDENTITY_MARKS = 'identity-marks';
@@ -609,15 +613,15 @@ describe('deployment descriptions', () => {
           return { mount, volume };
         };
         for (const writer of MEDIA_WRITERS) assert.notEqual(mediaMount(writer).mount?.readOnly, true);
-        const gateway = mediaMount('gateway');
-        assert.equal(gateway.mount?.readOnly, true, `${dir} gateway: media must be read-only`);
+        for (const reader of ['gateway', ...MEDIA_READERS])
+          assert.equal(mediaMount(reader).mount?.readOnly, true, `${dir} ${reader}: media must be read-only`);
         for (const deployment of byKind(objects, 'Deployment')) {
           const mounts = podOf(deployment).volumes?.some(
             (v) => v.persistentVolumeClaim?.claimName === 'kinora-media',
           );
           if (mounts)
             assert.ok(
-              [...MEDIA_WRITERS, 'gateway'].includes(nameOf(deployment)),
+              [...MEDIA_WRITERS, 'gateway', ...MEDIA_READERS].includes(nameOf(deployment)),
               `${nameOf(deployment)} mounts media`,
             );
         }
@@ -992,7 +996,13 @@ describe('deployment descriptions', () => {
         const mountsMedia = (service.volumes ?? []).some(
           (v) => typeof v === 'string' && v.startsWith('media:'),
         );
-        assert.equal(mountsMedia, MEDIA_WRITERS.includes(name), `compose ${name}: media volume`);
+        assert.equal(
+          mountsMedia,
+          MEDIA_WRITERS.includes(name) || MEDIA_READERS.includes(name),
+          `compose ${name}: media volume`,
+        );
+        if (MEDIA_READERS.includes(name))
+          assert.ok(service.volumes?.includes('media:/media:ro'), `compose ${name}: media read-only`);
         const mountsStudio = (service.volumes ?? []).includes('studio:/studio');
         assert.equal(mountsStudio, STUDIO_USERS.includes(name), `compose ${name}: studio volume`);
       }
