@@ -56,8 +56,17 @@ const adMetrics = async (cookie: string) =>
 
 test('20,000 selections and impressions over two ads replicas: budgets, caps, pacing and totals hold', async () => {
   const { cookie } = await signIn(ADMIN);
-  const films = await api<{ id: number }[]>(cookie, 'GET', '/api/films?limit=20&sort=newest');
-  assert.ok(films.length > 0, 'a published film');
+  // Films ads knows as published (other tests archive some of theirs) and long enough for breaks
+  // at 0, 2, 4 and 6 s (before 90 %): its placements end with the post-roll at the film's end.
+  const listed = await api<{ id: number }[]>(cookie, 'GET', '/api/films?limit=50');
+  const films: { id: number }[] = [];
+  for (const film of listed) {
+    const response = await fetch(`${GATEWAY}/api/ads/placements/${film.id}`);
+    if (!response.ok) continue;
+    const placements = (await response.json()) as { position: number }[];
+    if ((placements.at(-1)?.position ?? 0) >= 10) films.push(film);
+  }
+  assert.ok(films.length > 0, 'a published film of 10 s or more');
   const [video] = await api<{ videoUrl: string; duration: number }[]>(
     cookie,
     'GET',
