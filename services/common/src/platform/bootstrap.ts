@@ -21,7 +21,10 @@ export interface ServiceApp {
 export function serviceAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: 1024 * 1024,
-    trustProxy: '127.0.0.1/8',
+    // The gateway overwrites X-Forwarded-For with the client's address. It reaches a service over
+    // loopback (make up) or a private network (compose, k8s): only those hops are believed, so
+    // viewers' countries, caps and rate limits follow the real client there too.
+    trustProxy: ['loopback', 'uniquelocal'],
     genReqId: (req: import('node:http').IncomingMessage) => requestIdOf(req),
     return503OnClosing: true,
   });
