@@ -241,3 +241,48 @@ export const TARGET_COST_PER_VIEW = 0.09;
 /** Points of a retention curve: the share of sessions that watched each percent of the film. */
 export const RETENTION_POINTS = 100;
 export const WATCH_HISTORY_DEFAULT_LIMIT = 50;
+
+// ---------------------------------------------------------------- advertising
+// The limits of advertisers, campaigns and creatives (docs/advertising.md): the ads service's DTOs
+// and the admin's campaign form check the same ones.
+
+export const ADVERTISER_NAME_MAX_LENGTH = 100;
+export const WEBSITE_URL_MAX_LENGTH = 200;
+
+export const CAMPAIGN_NAME_MAX_LENGTH = 100;
+/** Budget over the flight, dollars (at most 2 decimals). */
+export const BUDGET_MIN = 1;
+export const BUDGET_MAX = 1_000_000;
+/** CPM bid, dollars (at most 2 decimals): one impression charges CPM / 1000. */
+export const CPM_MIN = 0.1;
+export const CPM_MAX = 1_000;
+export const CAP_PER_VIEWER_DAY_MIN = 1;
+export const CAP_PER_VIEWER_DAY_MAX = 100;
+export const CAP_PER_VIEWER_DAY_DEFAULT = 3;
+export const CAP_PER_SESSION_MIN = 1;
+export const CAP_PER_SESSION_MAX = 10;
+export const CAP_PER_SESSION_DEFAULT = 1;
+
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'ended'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_DELIVERIES = ['even', 'asap'] as const;
+export type CampaignDelivery = (typeof CAMPAIGN_DELIVERIES)[number];
+export const PACING_STATUSES = ['on_pace', 'behind', 'ahead', 'not_started', 'ended'] as const;
+export type PacingStatus = (typeof PACING_STATUSES)[number];
+
+/** Targeting: what a viewer must match; an empty list (or no age bound) matches everyone. */
+export const AD_DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'tv'] as const;
+export type AdDeviceType = (typeof AD_DEVICE_TYPES)[number];
+export const TARGET_AGE_MIN = 13;
+export const TARGET_AGE_MAX = 120;
+export const TARGET_COUNTRIES_MAX = 250;
+export const TARGET_INTERESTS_MAX = 20;
+export const INTEREST_MAX_LENGTH = 50;
+
+export const CREATIVE_TITLE_MAX_LENGTH = 100;
+export const CREATIVE_DESCRIPTION_MAX_LENGTH = 500;
+export const CREATIVE_DURATION_MIN = 1;
+export const CREATIVE_DURATION_MAX = 120;
+export const CLICK_URL_MAX_LENGTH = 2048;
+/** Creatives one campaign may hold. */
+export const CREATIVES_PER_CAMPAIGN_MAX = 20;

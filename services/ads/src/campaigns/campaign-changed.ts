@@ -1,7 +1,8 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { EventData } from '@kinora/common';
 import type { CampaignChangedSchema } from '@kinora/proto';
-import { effectiveStatus, type CampaignStatus } from './campaign-rules';
+import { type CampaignStatus } from '@kinora/contracts';
+import { effectiveStatus } from './campaign-rules';
 
 /** What CampaignChanged tells of a campaign row; `status` is the status it is served with. */
 export interface CampaignFacts {

@@ -1,5 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import type { CampaignDelivery, CampaignStatus, Targeting } from './campaign-rules';
+import type { CampaignDelivery, CampaignStatus } from '@kinora/contracts';
+import type { Targeting } from './campaign-rules';
 
 /** A campaign: budget and bid in micro-dollars, its flight, delivery, frequency caps and targeting. */
 @Entity({ tableName: 'campaigns' })

@@ -1,15 +1,7 @@
-import {
-  effectiveStatus,
-  pacingStatus,
-  targetingOf,
-  toDollars,
-  type CampaignDelivery,
-  type CampaignStatus,
-  type Targeting,
-} from './campaign-rules';
+import type { AdDeviceType, CampaignDelivery, CampaignStatus } from '@kinora/contracts';
+import { effectiveStatus, pacingStatus, targetingOf, toDollars, type Targeting } from './campaign-rules';
 import type { CampaignDto } from './dto/campaign.dto';
 import type { CreativeDto } from './dto/creative.dto';
-import type { AdDeviceType } from './campaign-rules';
 
 /** A campaign row joined with its advertiser's name and its ledger figures. */
 export interface CampaignRow {

@@ -9,11 +9,8 @@ import {
   CAP_PER_SESSION_DEFAULT,
   CAP_PER_VIEWER_DAY_DEFAULT,
   CREATIVES_PER_CAMPAIGN_MAX,
-  NO_TARGETING,
-  targetingOf,
-  toMicros,
-  type Targeting,
-} from './campaign-rules';
+} from '@kinora/contracts';
+import { NO_TARGETING, targetingOf, toMicros, type Targeting } from './campaign-rules';
 import { CreativeVideos } from './creative-videos';
 import type {
   CampaignDto,

@@ -4,7 +4,7 @@ import { CONFIG } from '@kinora/common';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { CREATIVE_DURATION_MAX, CREATIVE_DURATION_MIN } from './campaign-rules';
+import { CREATIVE_DURATION_MAX, CREATIVE_DURATION_MIN } from '@kinora/contracts';
 
 export class CreativeVideoDto {
   @ApiProperty({ example: '/media/ads/sparkling-water/master.m3u8' })

@@ -8,12 +8,8 @@ import {
 } from '@nestjs/common';
 import { CONFIG, InvalidatedCache, PgListener } from '@kinora/common';
 import type { Config } from '../config';
-import {
-  impressionPriceMicros,
-  targetingOf,
-  type CampaignDelivery,
-  type Targeting,
-} from '../campaigns/campaign-rules';
+import { type CampaignDelivery } from '@kinora/contracts';
+import { impressionPriceMicros, targetingOf, type Targeting } from '../campaigns/campaign-rules';
 import { DeliveryStore } from './delivery-store';
 
 /** The channel the ads change triggers notify when a change commits (campaigns.migration.ts). */

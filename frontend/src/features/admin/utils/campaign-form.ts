@@ -1,3 +1,30 @@
+import {
+  AD_DEVICE_TYPES,
+  ADVERTISER_NAME_MAX_LENGTH,
+  BUDGET_MAX,
+  BUDGET_MIN,
+  CAMPAIGN_DELIVERIES,
+  CAMPAIGN_NAME_MAX_LENGTH,
+  CAP_PER_SESSION_DEFAULT,
+  CAP_PER_SESSION_MAX,
+  CAP_PER_SESSION_MIN,
+  CAP_PER_VIEWER_DAY_DEFAULT,
+  CAP_PER_VIEWER_DAY_MAX,
+  CAP_PER_VIEWER_DAY_MIN,
+  CLICK_URL_MAX_LENGTH,
+  CPM_MAX,
+  CPM_MIN,
+  CREATIVE_DESCRIPTION_MAX_LENGTH,
+  CREATIVE_DURATION_MAX,
+  CREATIVE_DURATION_MIN,
+  CREATIVE_TITLE_MAX_LENGTH,
+  INTEREST_MAX_LENGTH,
+  TARGET_AGE_MAX,
+  TARGET_AGE_MIN,
+  TARGET_COUNTRIES_MAX,
+  TARGET_INTERESTS_MAX,
+  WEBSITE_URL_MAX_LENGTH,
+} from '@kinora/contracts';
 import type {
   AdDeviceType,
   CampaignDelivery,
@@ -8,43 +35,43 @@ import type {
 } from '@/lib/api/types';
 
 /**
- * The limits of advertisers, campaigns and creatives (docs/advertising.md), checked before the form
- * is sent; the ads service checks them again and its message is shown when it refuses.
+ * The limits of advertisers, campaigns and creatives (docs/advertising.md, from @kinora/contracts),
+ * checked before the form is sent; the ads service checks the same ones and its message is shown
+ * when it refuses.
  */
 export const CAMPAIGN_LIMITS = {
-  nameMax: 100,
-  websiteMax: 200,
-  budgetMin: 1,
-  budgetMax: 1_000_000,
-  cpmMin: 0.1,
-  cpmMax: 1000,
-  capPerViewerDay: { min: 1, max: 100, default: 3 },
-  capPerSession: { min: 1, max: 10, default: 1 },
-  ageMin: 13,
-  ageMax: 120,
-  countriesMax: 250,
-  interestsMax: 20,
-  interestMax: 50,
-  creativeTitleMax: 100,
-  creativeDescriptionMax: 500,
-  creativeDurationMin: 1,
-  creativeDurationMax: 120,
-  clickUrlMax: 2048,
+  nameMax: CAMPAIGN_NAME_MAX_LENGTH,
+  advertiserNameMax: ADVERTISER_NAME_MAX_LENGTH,
+  websiteMax: WEBSITE_URL_MAX_LENGTH,
+  budgetMin: BUDGET_MIN,
+  budgetMax: BUDGET_MAX,
+  cpmMin: CPM_MIN,
+  cpmMax: CPM_MAX,
+  capPerViewerDay: {
+    min: CAP_PER_VIEWER_DAY_MIN,
+    max: CAP_PER_VIEWER_DAY_MAX,
+    default: CAP_PER_VIEWER_DAY_DEFAULT,
+  },
+  capPerSession: { min: CAP_PER_SESSION_MIN, max: CAP_PER_SESSION_MAX, default: CAP_PER_SESSION_DEFAULT },
+  ageMin: TARGET_AGE_MIN,
+  ageMax: TARGET_AGE_MAX,
+  countriesMax: TARGET_COUNTRIES_MAX,
+  interestsMax: TARGET_INTERESTS_MAX,
+  interestMax: INTEREST_MAX_LENGTH,
+  creativeTitleMax: CREATIVE_TITLE_MAX_LENGTH,
+  creativeDescriptionMax: CREATIVE_DESCRIPTION_MAX_LENGTH,
+  creativeDurationMin: CREATIVE_DURATION_MIN,
+  creativeDurationMax: CREATIVE_DURATION_MAX,
+  clickUrlMax: CLICK_URL_MAX_LENGTH,
 } as const;
 
-export const AD_DEVICE_TYPES = [
-  'mobile',
-  'tablet',
-  'desktop',
-  'tv',
-] as const satisfies readonly AdDeviceType[];
+export { AD_DEVICE_TYPES, CAMPAIGN_DELIVERIES };
 /** The statuses a new campaign may start in (ended is the flight's doing). */
 export const NEW_CAMPAIGN_STATUSES = [
   'draft',
   'active',
   'paused',
 ] as const satisfies readonly CampaignStatus[];
-export const CAMPAIGN_DELIVERIES = ['even', 'asap'] as const satisfies readonly CampaignDelivery[];
 
 export type CampaignFormValues = {
   /** Pick an existing advertiser, or create one with the campaign. */
@@ -162,8 +189,8 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormEr
     if (!values.advertiserId) errors.advertiserId = 'Choose an advertiser.';
   } else {
     const name = values.advertiserName.trim();
-    if (!name || name.length > L.nameMax)
-      errors.advertiserName = `The name takes 1 to ${L.nameMax} characters.`;
+    if (!name || name.length > L.advertiserNameMax)
+      errors.advertiserName = `The name takes 1 to ${L.advertiserNameMax} characters.`;
     const website = values.advertiserWebsite.trim();
     if (website && (!isHttpUrl(website) || website.length > L.websiteMax))
       errors.advertiserWebsite = `The website must be an http(s) URL of at most ${L.websiteMax} characters.`;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
-import { ADVERTISER_NAME_MAX_LENGTH, WEBSITE_URL_MAX_LENGTH } from '../../campaigns/campaign-rules';
+import { ADVERTISER_NAME_MAX_LENGTH, WEBSITE_URL_MAX_LENGTH } from '@kinora/contracts';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty website is no website. */

@@ -45,7 +45,7 @@ import {
   type CampaignDelivery,
   type CampaignStatus,
   type PacingStatus,
-} from '../campaign-rules';
+} from '@kinora/contracts';
 import { CreateCreativeDto, CreativeDto } from './creative.dto';
 import { distinctStrings, OmittableNotNull, trimmed } from '../../validation';
 

@@ -7,7 +7,7 @@ import {
   CREATIVE_DURATION_MAX,
   CREATIVE_DURATION_MIN,
   CREATIVE_TITLE_MAX_LENGTH,
-} from '../campaign-rules';
+} from '@kinora/contracts';
 import { trimmed, URL_OPTIONS } from '../../validation';
 
 const TITLE = `title must be 1 to ${CREATIVE_TITLE_MAX_LENGTH} characters`;

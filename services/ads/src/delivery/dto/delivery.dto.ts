@@ -28,7 +28,7 @@ import {
   INTEREST_MAX_LENGTH,
   TARGET_INTERESTS_MAX,
   type AdDeviceType,
-} from '../../campaigns/campaign-rules';
+} from '@kinora/contracts';
 import { queryNumber } from '../../validation';
 import { AD_EVENTS, PLACEMENT_TYPES, type AdEventName, type PlacementTypeName } from '../delivery-rules';
 
