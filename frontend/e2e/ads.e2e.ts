@@ -3,11 +3,16 @@
  * member's film opens with its pre-roll (label, countdown, Skip Ad only after 5 s), Learn More opens
  * the advertiser's page and counts a click, skipping resumes the film, and the film stops at its
  * middle for the mid-roll; within 10 s the admin's Advertising tab shows the impressions, the click and
- * the spend.
+ * the spend. An admin also makes a campaign in the New Campaign form with a video uploaded there
+ * (resumable upload, transcoded by catalog-worker, then chosen as the ad's video).
  * Run: node --import tsx --test frontend/e2e/ads.e2e.ts
  *   BASE_URL (http://localhost:8080), MAILDEV_URL, E2E_ADMIN_EMAIL (an admin)
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
@@ -18,7 +23,7 @@ import {
   launchBrowser,
   publishFilm,
   publishedFilm,
-  signIn,
+  signInAsAdmin,
   signInNewUser,
   uniqueAddress,
 } from './support';
@@ -74,8 +79,7 @@ test('a pre-roll, Learn More, Skip Ad after 5 s, a mid-roll, and the admin sees 
   let campaignId: string | undefined;
   const admin = await adminContext.newPage();
   try {
-    await admin.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
-    await signIn(admin, ADMIN);
+    await signInAsAdmin(admin, ADMIN);
     const [video] = await call<{ videoUrl: string; duration: number }[]>(
       admin,
       'GET',
@@ -228,5 +232,68 @@ test('a pre-roll, Learn More, Skip Ad after 5 s, a mid-roll, and the admin sees 
       );
     await memberContext.close();
     await adminContext.close();
+  }
+});
+
+test('an admin makes a campaign in the New Campaign form with a video uploaded there', async () => {
+  const stamp = Date.now().toString(36);
+  const work = mkdtempSync(join(tmpdir(), 'kinora-e2e-creative-'));
+  const clip = join(work, `spot-${stamp}.mp4`);
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=660:duration=6'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-y',
+      clip,
+    ],
+  ]);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  const errors = collectErrors(admin);
+  try {
+    await signInAsAdmin(admin, ADMIN);
+    await admin.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' });
+    await admin.getByRole('tab', { name: 'Advertising' }).click({ timeout: TIMEOUT_MS });
+    await admin.getByRole('button', { name: 'New Campaign' }).click({ timeout: TIMEOUT_MS });
+    const form = admin.getByRole('dialog', { name: 'New Campaign' });
+    await form.getByLabel('New advertiser').check();
+    await form.getByLabel('Advertiser name').fill(`E2E Uploads ${stamp}`);
+    await form.getByLabel('Campaign name').fill(`E2E uploaded spot ${stamp}`);
+    await form.getByLabel('Budget (USD)').fill('25');
+    await form.getByLabel('CPM bid (USD)').fill('12');
+    await form.getByLabel('Ad title').fill(`Spot ${stamp}`);
+    await form.getByLabel('Click URL').fill(CLICK_URL);
+
+    await form.getByLabel('Video file to upload').setInputFiles(clip);
+    await form.getByText(`Spot ${stamp} is ready and chosen as the ad's video.`).waitFor({ timeout: 90_000 });
+    const videoUrl = await form.getByLabel('Video', { exact: true }).inputValue();
+    assert.match(videoUrl, /^\/media\/ads\/upload-\d+\/master\.m3u8$/);
+    // The gateway serves the transcoded creative.
+    const master = await admin.request.get(`${BASE_URL}${videoUrl}`);
+    assert.equal(master.status(), 200);
+    assert.match(await master.text(), /^#EXTM3U/);
+
+    await form.getByRole('button', { name: 'Create Campaign' }).click();
+    await admin.getByRole('article', { name: `E2E uploaded spot ${stamp}` }).waitFor({ timeout: TIMEOUT_MS });
+    const campaigns = await call<
+      { name: string; creatives: { title: string; videoUrl: string; duration: number }[] }[]
+    >(admin, 'GET', '/api/ads/campaigns');
+    const made = campaigns.find((campaign) => campaign.name === `E2E uploaded spot ${stamp}`);
+    assert.ok(made, 'the campaign was created');
+    assert.equal(made.creatives[0]?.videoUrl, videoUrl);
+    assert.ok(Math.abs((made.creatives[0]?.duration ?? 0) - 6) < 0.2, "the video's own length");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    rmSync(work, { recursive: true, force: true });
   }
 });

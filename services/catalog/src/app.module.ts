@@ -2,6 +2,8 @@ import { DynamicModule, Module, type NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { FastifyInstance } from 'fastify';
+import { CreativeUploadsController } from './ad-creatives/creative-uploads.controller';
+import { CreativeUploadsService } from './ad-creatives/creative-uploads.service';
 import type { Config } from './config';
 import { CreatorFollowerCountChangedHandler } from './creators/creator-follower-count-changed.handler';
 import { CreatorsController } from './creators/creators.controller';
@@ -38,6 +40,7 @@ export class AppModule implements NestModule {
         CreatorsController,
         StudioController,
         UploadsController,
+        CreativeUploadsController,
         FilmRatingChangedHandler,
         FilmReviewedHandler,
         ViewQualifiedHandler,
@@ -48,6 +51,7 @@ export class AppModule implements NestModule {
         CreatorsService,
         StudioService,
         UploadsService,
+        CreativeUploadsService,
         PreparedReads,
         PublicReadCache,
         ...MEDIA_PROVIDERS,

@@ -35,6 +35,8 @@ export const app = {} as {
   db: Client;
   base: string;
   roots: { media: string; sources: string; uploads: string };
+  /** The app's environment, for a catalog-worker beside it (same database, Redis prefix, roots). */
+  env: Record<string, string>;
   clips: Record<'short' | 'other' | 'long' | 'text', Buffer>;
 };
 
@@ -111,6 +113,7 @@ async function start(label: string): Promise<void> {
       UPLOAD_CLEANUP_INTERVAL_SECONDS: '1',
     },
   });
+  app.env = env;
   const sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
   app.sut = sut;
   await sut.listen({ host: '127.0.0.1', port: 0 });
@@ -153,9 +156,14 @@ export async function call(
 }
 
 /** tus creation: the upload's path (from Location). */
-export async function startUpload(userId: string, size: number, filename = 'clip.mp4'): Promise<string> {
+export async function startUpload(
+  userId: string,
+  size: number,
+  filename = 'clip.mp4',
+  roles = 'creator',
+): Promise<string> {
   const response = await call('POST', '/api/uploads', {
-    ...as(userId),
+    ...as(userId, roles),
     ...TUS,
     'upload-length': String(size),
     'upload-metadata': `filename ${b64(filename)},filetype ${b64('video/mp4')}`,
@@ -166,12 +174,12 @@ export async function startUpload(userId: string, size: number, filename = 'clip
   return location;
 }
 
-export const patch = (location: string, userId: string, offset: number, bytes: Buffer) =>
+export const patch = (location: string, userId: string, offset: number, bytes: Buffer, roles = 'creator') =>
   call(
     'PATCH',
     location,
     {
-      ...as(userId),
+      ...as(userId, roles),
       ...TUS,
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
@@ -179,9 +187,14 @@ export const patch = (location: string, userId: string, offset: number, bytes: B
     bytes,
   );
 
-export async function upload(userId: string, bytes: Buffer, filename = 'clip.mp4'): Promise<string> {
-  const location = await startUpload(userId, bytes.length, filename);
-  const response = await patch(location, userId, 0, bytes);
+export async function upload(
+  userId: string,
+  bytes: Buffer,
+  filename = 'clip.mp4',
+  roles = 'creator',
+): Promise<string> {
+  const location = await startUpload(userId, bytes.length, filename, roles);
+  const response = await patch(location, userId, 0, bytes, roles);
   expect(response.status).toBe(204);
   return location.split('/').pop()!;
 }

@@ -85,7 +85,7 @@ describe('resumable uploads', () => {
     expect(rest.headers.get('upload-offset')).toBe(String(bytes.length));
   });
 
-  test('only creators may upload: 401 for visitors, 403 JSON for other members', async () => {
+  test('only creators and admins may upload: 401 for visitors, 403 JSON for other members', async () => {
     const headers = { ...TUS, 'upload-length': '100' };
     const records = () => readdirSync(app.roots.uploads).filter((name) => name.endsWith('.json')).length;
     const before = records();
@@ -93,10 +93,22 @@ describe('resumable uploads', () => {
     expect(visitor.status).toBe(401);
     const member = await call('POST', '/api/uploads', { ...headers, ...as(MEMBER, '') });
     expect(member.status).toBe(403);
-    expect(await member.json()).toMatchObject({ statusCode: 403, message: 'Requires role: creator' });
+    expect(await member.json()).toMatchObject({
+      statusCode: 403,
+      message: 'Requires role: creator or admin',
+    });
     const critic = await call('POST', '/api/uploads', { ...headers, ...as(MEMBER, 'critic') });
     expect(critic.status).toBe(403);
     expect(records()).toBe(before);
+    // tus's own refusals are JSON like every other error.
+    const bare = await call('POST', '/api/uploads', { ...as(ADA), 'upload-length': '100' });
+    expect(bare.status).toBe(412);
+    expect(bare.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await bare.json()).toStrictEqual({
+      statusCode: 412,
+      message: 'Tus-Resumable Required',
+      error: 'Precondition Failed',
+    });
   });
 
   test("another creator's upload does not exist for them (HEAD, PATCH, DELETE: 404)", async () => {

@@ -14,6 +14,8 @@ import { Histogram } from 'prom-client';
 import { Film } from '../films/film.entity';
 import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
 import { replaceSubtitles } from './captions';
+import { CreativeTranscoder } from './creative-jobs';
+import { failTranscode, failureReason } from './job-failure';
 import { MediaError, probe, type MediaTools } from './ffmpeg';
 import { FilmMedia, type Rendition } from './film-media.entity';
 import type { WorkerConfig } from './media.config';
@@ -25,22 +27,10 @@ import { transcode } from './transcode';
 export const filmMediaDir = (mediaRoot: string, filmId: number) => join(mediaRoot, 'films', String(filmId));
 export const filmMediaUrl = (filmId: number, file: string) => `/media/films/${filmId}/${file}`;
 
-const REASON_MAX = 300;
 /** How often a captions job looks again while the film's transcode is still queued or running. */
 export const CAPTIONS_RECHECK_MS = 2000;
 /** The fewest milliseconds between two progress writes of one transcode. */
 export const PROGRESS_INTERVAL_MS = 500;
-
-/** The short, human-readable reason stored in film_media.failure_reason. */
-export function failureReason(error: unknown): string {
-  const reason =
-    error instanceof MediaError
-      ? error.reason
-      : error instanceof Error
-        ? (error.message.split('\n')[0] ?? error.name)
-        : String(error);
-  return reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX - 3)}...` : reason;
-}
 
 /** catalog-worker's job handlers: the media pipeline of one film per job. */
 @Injectable()
@@ -51,6 +41,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
   private readonly running = new Set<Promise<void>>();
   private readonly duration: Histogram<'outcome'>;
   private readonly tools: MediaTools;
+  private readonly creatives: CreativeTranscoder;
 
   constructor(
     private readonly em: EntityManager,
@@ -59,6 +50,13 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     metrics: MetricsService,
   ) {
     this.tools = { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH };
+    this.creatives = new CreativeTranscoder({
+      em,
+      mediaRoot: config.MEDIA_ROOT,
+      tools: this.tools,
+      signal: this.stopping.signal,
+      progressIntervalMs: PROGRESS_INTERVAL_MS,
+    });
     this.duration = new Histogram({
       name: 'media_transcode_duration_seconds',
       help: 'Wall time of a transcode job (probe, HLS renditions, poster), by outcome',
@@ -74,6 +72,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
    * leaves the video as it is and only records why.
    */
   async onGaveUp(name: string, payload: object, error: Error): Promise<void> {
+    if (name === 'creative') return this.creatives.gaveUp(payload as MediaJobs['creative'], error);
     const { filmId } = payload as MediaJobs['transcode'] | MediaJobs['captions'];
     if (name === 'captions') {
       await this.em
@@ -95,6 +94,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     return {
       transcode: (payload, job) => this.track(this.transcode(payload, job)),
       captions: (payload, job) => this.track(this.captions(payload, job)),
+      creative: (payload, job) => this.track(this.creatives.transcode(payload, job)),
     };
   }
 
@@ -114,10 +114,10 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
   }
 
   /**
-   * processing (attempts + 1) → probe → transcode (HLS and the title-card poster) into
-   * MEDIA_ROOT/films/<id>/ → in one transaction
-   * film_media ready and the film's video_url, poster_url and duration_minutes. A failure is
-   * rethrown for BullMQ to retry; on the last attempt film_media is failed with the reason.
+   * processing (attempts + 1) → probe → transcode (HLS, the title-card poster and its WebP variants)
+   * into MEDIA_ROOT/films/<id>/ → in one transaction film_media ready and the film's video_url,
+   * poster_url (with poster_webp_widths) and duration_minutes. A failure is rethrown for BullMQ to
+   * retry; on the last attempt film_media is failed with the reason.
    */
   async transcode(payload: MediaJobs['transcode'], job: Job): Promise<void> {
     const { filmId, sourcePath, watermark } = payload;
@@ -190,7 +190,9 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
           { id: filmId },
           {
             videoUrl: filmMediaUrl(filmId, result.master),
-            posterUrl: filmMediaUrl(filmId, result.poster),
+            posterUrl: result.poster && filmMediaUrl(filmId, result.poster),
+            // Beside the poster, under the same directory (film.mapper.ts builds their URLs).
+            posterWebpWidths: result.posterVariants.map((variant) => variant.width),
             durationMinutes: Math.max(1, Math.round(result.durationSeconds / 60)),
           },
         );
@@ -212,28 +214,31 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       );
     } catch (error) {
       await progress.close();
-      if (this.stopping.signal.aborted) {
-        // Shutting down: give the job back to the queue without spending one of its attempts.
-        await em.execute(
-          `update film_media set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = now()
-            where film_id = ?`,
-          [filmId],
-        );
-        await job.moveToWait(job.token);
-        this.logger.log({ filmId, jobId: job.id }, 'transcode interrupted by shutdown; job handed back');
-        throw new WaitingError();
-      }
-      const reason = failureReason(error);
-      // A bad input (not a video, a broken caption) fails the same way every time: no retries.
-      const permanent = error instanceof MediaError && error.permanent;
-      const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await em.execute(
-        `update film_media set status = ?, failure_reason = ?, updated_at = now() where film_id = ?`,
-        [last ? 'failed' : 'queued', reason, filmId],
-      );
-      this.duration.observe({ outcome: last ? 'failed' : 'retried' }, seconds());
-      this.logger.warn({ filmId, jobId: job.id, reason, final: last }, 'transcode failed');
-      throw permanent ? new UnrecoverableError(reason) : error;
+      await failTranscode(error, job, {
+        stopping: this.stopping.signal,
+        handBack: () =>
+          em.execute(
+            `update film_media set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = now()
+              where film_id = ?`,
+            [filmId],
+          ),
+        record: (status, reason) =>
+          em.execute(
+            `update film_media set status = ?, failure_reason = ?, updated_at = now() where film_id = ?`,
+            [status, reason, filmId],
+          ),
+        log: (outcome, reason) => {
+          if (outcome === 'handed back') {
+            this.logger.log({ filmId, jobId: job.id }, 'transcode interrupted by shutdown; job handed back');
+            return;
+          }
+          this.duration.observe({ outcome }, seconds());
+          this.logger.warn(
+            { filmId, jobId: job.id, reason, final: outcome === 'failed' },
+            'transcode failed',
+          );
+        },
+      });
     }
   }
 

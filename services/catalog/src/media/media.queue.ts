@@ -23,8 +23,13 @@ export type MediaJobs = {
    * lists exactly `captions` afterwards; an empty list removes them all.
    */
   captions: { filmId: number; captions: CaptionSource[] };
+  /**
+   * Transcode an advertising creative's `sourcePath` (absolute, outside MEDIA_ROOT) to HLS under
+   * MEDIA_ROOT/ads/upload-<creativeId>/ with its creative.json: no watermark, no poster.
+   */
+  creative: { creativeId: number; sourcePath: string };
 };
 
-export const MEDIA_QUEUE = defineQueue<MediaJobs>('catalog-media', ['transcode', 'captions']);
+export const MEDIA_QUEUE = defineQueue<MediaJobs>('catalog-media', ['transcode', 'captions', 'creative']);
 /** Injection token of the producer: `queueProvider(MEDIA, MEDIA_QUEUE)`. */
 export const MEDIA = Symbol('MEDIA');

@@ -20,6 +20,8 @@ export const TRANSCODE_BACKOFF_MS = 5000;
 
 /** The id of a film's transcode job: one per film, so a repeated request does not queue twice. */
 export const transcodeJobId = (filmId: number) => `transcode-${filmId}`;
+/** The id of an uploaded creative's transcode job. */
+export const creativeJobId = (creativeId: number) => `creative-${creativeId}`;
 /** The id of a film's captions job: one per film, the newest list wins. */
 export const captionsJobId = (filmId: number) => `captions-${filmId}`;
 
@@ -99,6 +101,24 @@ export class MediaService {
       'captions',
       { filmId, captions },
       { jobId, attempts: CAPTIONS_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+    );
+  }
+
+  /**
+   * Adds an uploaded creative's transcode (3 attempts, exponential backoff). Call it once its
+   * creative_media row (queued) has committed.
+   */
+  async enqueueCreative(creativeId: number, sourcePath: string): Promise<Job> {
+    if (!Number.isInteger(creativeId) || creativeId <= 0) throw new Error(`bad creative id ${creativeId}`);
+    if (!isAbsolute(sourcePath)) throw new Error(`source path must be absolute: ${sourcePath}`);
+    return this.media.add(
+      'creative',
+      { creativeId, sourcePath },
+      {
+        jobId: creativeJobId(creativeId),
+        attempts: TRANSCODE_ATTEMPTS,
+        backoff: { type: 'exponential', delay: TRANSCODE_BACKOFF_MS },
+      },
     );
   }
 

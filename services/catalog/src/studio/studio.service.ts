@@ -7,8 +7,6 @@ import {
   Injectable,
   Logger,
   NotFoundException,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
 } from '@nestjs/common';
 import { CONFIG, OutboxService, type Identity, type JobQueue } from '@kinora/common';
 import { CAPTION_VTT_MAX_BYTES } from '@kinora/contracts';
@@ -18,9 +16,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sourceRootOf, type Config } from '../config';
 import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
-import { MediaError, probe, type ProbeResult } from '../media/ffmpeg';
+import type { ProbeResult } from '../media/ffmpeg';
 import { MEDIA, type MediaJobs } from '../media/media.queue';
 import { MediaService, transcodeJobId } from '../media/media.service';
+import { probeUpload } from '../uploads/probe-upload';
 import { UploadsService } from '../uploads/uploads.service';
 import type {
   AiDisclosureInputDto,
@@ -34,16 +33,6 @@ import { captionSources, filmSourceDir, PlacedFilmFiles, writeCaptions } from '.
 import { mapStudioFilm, STUDIO_COLUMNS, STUDIO_FROM, type StudioFilmRow } from './studio.mapper';
 
 type Em = Pick<EntityManager, 'execute'>;
-
-/** "4 h 5 min", "12 min", "40 s". */
-export function formatDuration(seconds: number): string {
-  const total = Math.round(seconds);
-  if (total < 60) return `${total} s`;
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  if (hours === 0) return `${minutes} min`;
-  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-}
 
 /**
  * The creator studio: films made from the creator's finished uploads, their details, captions and
@@ -257,28 +246,12 @@ export class StudioService {
     return creator;
   }
 
-  private async probeUpload(path: string): Promise<ProbeResult> {
-    let info: ProbeResult;
-    try {
-      info = await probe(path, {
-        tools: { ffmpeg: this.config.FFMPEG_PATH, ffprobe: this.config.FFPROBE_PATH },
-      });
-    } catch (error) {
-      if (!(error instanceof MediaError)) throw error;
-      if (/not installed|timed out|cancelled/.test(error.reason)) {
-        this.logger.error({ err: error }, 'ffprobe failed');
-        throw new ServiceUnavailableException('The video could not be checked right now: try again shortly');
-      }
-      const reason = error.reason.replace(/^ffprobe: /, '');
-      throw new UnprocessableEntityException(`This file cannot be used: ${reason}`);
-    }
-    const limit = this.config.UPLOAD_MAX_DURATION_SECONDS;
-    if (info.durationSeconds > limit) {
-      throw new UnprocessableEntityException(
-        `This video is too long: ${formatDuration(info.durationSeconds)} (the limit is ${formatDuration(limit)})`,
-      );
-    }
-    return info;
+  private probeUpload(path: string): Promise<ProbeResult> {
+    return probeUpload(path, {
+      tools: { ffmpeg: this.config.FFMPEG_PATH, ffprobe: this.config.FFPROBE_PATH },
+      maxSeconds: this.config.UPLOAD_MAX_DURATION_SECONDS,
+      logger: this.logger,
+    });
   }
 
   /** Serialises title checks of one creator, so two requests cannot both take a title. */

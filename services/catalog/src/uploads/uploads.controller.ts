@@ -25,13 +25,13 @@ const OFFSET_HEADER = {
 
 /**
  * The tus 1.0 endpoint (creation, creation-with-upload, creation-defer-length, termination,
- * expiration). Creators only; the upload belongs to its creator, so any other caller gets 404 for
- * it. The request and response are handed to @tus/server untouched (the body stream is not read by
+ * expiration). Creators (films) and admins (ad creatives) only; an upload belongs to whoever
+ * started it, so any other caller gets 404 for it. The request and response are handed to @tus/server untouched (the body stream is not read by
  * Fastify: see UploadBodyParser).
  */
 @ApiTags('uploads')
 @Controller('api/uploads')
-@Roles('creator')
+@Roles('creator', 'admin')
 @ApiHeader(TUS_RESUMABLE)
 @ApiErrorResponses(401, 403)
 export class UploadsController {

@@ -10,7 +10,7 @@ import {
 import { CONFIG, identityFromHeaders } from '@kinora/common';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { uploadRootOf, type Config } from '../config';
@@ -37,10 +37,30 @@ export interface FinishedUpload {
 const tusError = (status_code: number, body: string) => ({ status_code, body });
 
 /**
+ * @tus/server answers its refusals (412 without Tus-Resumable, 400 for a bad tus header, 404, 409,
+ * 410, 413...) in plain text; every other error of ours is JSON, so these are rewritten as the
+ * same {statusCode, message, error} body.
+ */
+class JsonErrorServer extends Server {
+  override write(
+    context: Parameters<Server['write']>[0],
+    headers: Headers,
+    status: number,
+    body = '',
+  ): ReturnType<Server['write']> {
+    if (status < 400 || body === '') return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    const error = { statusCode: status, message: body.trim(), error: STATUS_CODES[status] ?? 'Error' };
+    return super.write(context, headers, status, JSON.stringify(error));
+  }
+}
+
+/**
  * Resumable uploads (tus 1.0, @tus/server with a file store under UPLOAD_ROOT). Only creators
- * reach it (the controller's guard); the creator who starts an upload owns it, and no one else can
- * see, continue or delete it. Unfinished uploads expire UPLOAD_EXPIRY_HOURS after they started,
- * finished ones that never became a film UPLOAD_EXPIRY_HOURS after their last byte; a timer
+ * (films) and admins (ad creatives) reach it (the controller's guard); whoever starts an upload
+ * owns it, and no one else can see, continue or delete it. Unfinished uploads expire
+ * UPLOAD_EXPIRY_HOURS after they started, finished ones that were never claimed (made into a film
+ * or a creative) UPLOAD_EXPIRY_HOURS after their last byte; a timer
  * removes both.
  */
 @Injectable()
@@ -67,7 +87,7 @@ export class UploadsService implements OnModuleInit, OnModuleDestroy {
       throw new Error(`UPLOAD_ROOT ${this.root} cannot be created: ${(error as Error).message}`);
     }
     this.store = new FileStore({ directory: this.root, expirationPeriodInMilliseconds: this.expiryMs });
-    this.tus = new Server({
+    this.tus = new JsonErrorServer({
       path: UPLOADS_PATH,
       datastore: this.store,
       relativeLocation: true,

@@ -22,6 +22,7 @@ import {
   validateCampaignForm,
   type CampaignFormValues,
 } from '../utils/campaign-form';
+import { CreativeVideoUpload } from './creative-video-upload';
 
 const DELIVERY_LABELS = { even: 'Even (spread over the flight)', asap: 'As soon as possible' } as const;
 const STATUS_LABELS = { draft: 'Draft', active: 'Active', paused: 'Paused' } as const;
@@ -32,7 +33,8 @@ const failureText = (error: unknown) =>
 /**
  * New Campaign (docs/advertising.md): the advertiser (an existing one, or a new one created first),
  * the campaign's name, budget, CPM bid, flight, delivery, frequency caps, targeting and status, and
- * one creative whose video is one of the ads service's creative videos (its length filled in).
+ * one creative whose video is one of the ads service's creative videos (its length filled in), or a
+ * video uploaded here and chosen once processed.
  * Checked before sending; the server's refusal is shown as it is.
  */
 export function CampaignFormDialog({
@@ -313,6 +315,15 @@ export function CampaignFormDialog({
           >
             <input {...text('creativeDuration')} readOnly />
           </FormField>
+          <CreativeVideoUpload
+            title={values.creativeTitle}
+            onReady={(video) =>
+              change({
+                creativeVideoUrl: video.videoUrl,
+                creativeDuration: video.duration === null ? '' : String(video.duration),
+              })
+            }
+          />
         </Fieldset>
 
         {serverError ? (

@@ -290,3 +290,12 @@ export function toCampaignInput(values: CampaignFormValues, advertiserId: number
     ],
   };
 }
+
+/**
+ * What an uploaded ad video is listed as in the picker: the ad's title when one is typed, else the
+ * file's name without its extension; at most as long as a creative's title.
+ */
+export function creativeUploadLabel(title: string, fileName: string): string {
+  const name = title.trim() || fileName.replace(/\.[^.]+$/, '').trim() || 'Ad video';
+  return name.slice(0, CAMPAIGN_LIMITS.creativeTitleMax).trim();
+}

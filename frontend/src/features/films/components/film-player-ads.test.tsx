@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { AdPlacement, SelectedAd } from '@/lib/api/types';
 import { AD_PLACEMENTS, makeSelectedAd, RECORD_AD_VIEW, SELECT_AD, settlePlayer } from '@/testing/ads';
+import { hls } from '@/testing/fake-hls';
 import { makeFilm } from '@/testing/fixtures';
 import { stubMediaElement } from '@/testing/media';
 import { mockFetch } from '@/testing/mock-fetch';
@@ -16,35 +17,7 @@ import {
 
 import { FilmPlayer } from './film-player';
 
-type Listener = (event: string, data: { fatal: boolean; type: string; details: string }) => void;
-
-const hls = vi.hoisted(() => {
-  const instances: {
-    loadSource: ReturnType<typeof vi.fn>;
-    attachMedia: ReturnType<typeof vi.fn>;
-    destroy: ReturnType<typeof vi.fn>;
-    listeners: Map<string, Listener>;
-  }[] = [];
-  class FakeHls {
-    static isSupported = () => true;
-    static Events = { ERROR: 'hlsError' };
-    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    listeners = new Map<string, Listener>();
-    loadSource = vi.fn();
-    attachMedia = vi.fn();
-    destroy = vi.fn();
-    recoverMediaError = vi.fn();
-    constructor() {
-      instances.push(this);
-    }
-    on(event: string, listener: Listener) {
-      this.listeners.set(event, listener);
-    }
-  }
-  return { FakeHls, instances };
-});
-
-vi.mock('hls.js/light', () => ({ default: hls.FakeHls }));
+vi.mock('hls.js/light', async () => ({ default: (await import('@/testing/fake-hls')).FakeHls }));
 
 const film = makeFilm({ title: 'Nebula Dreams', videoUrl: '/media/films/3/master.m3u8' });
 const PRE_ROLL: AdPlacement = { position: 0, placementType: 'pre_roll' };

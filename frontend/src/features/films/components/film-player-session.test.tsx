@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { hls } from '@/testing/fake-hls';
 import { makeFilm } from '@/testing/fixtures';
 import { noAdBreaksHandlers, settlePlayer } from '@/testing/ads';
 import { stubMediaElement } from '@/testing/media';
@@ -16,37 +17,7 @@ import {
 
 import { FilmPlayer } from './film-player';
 
-type Listener = (event: string, data: { fatal: boolean; type: string; details: string }) => void;
-
-const hls = vi.hoisted(() => {
-  const instances: {
-    loadSource: ReturnType<typeof vi.fn>;
-    attachMedia: ReturnType<typeof vi.fn>;
-    destroy: ReturnType<typeof vi.fn>;
-    recoverMediaError: ReturnType<typeof vi.fn>;
-    listeners: Map<string, Listener>;
-    config: unknown;
-  }[] = [];
-  class FakeHls {
-    static isSupported = () => true;
-    static Events = { ERROR: 'hlsError' };
-    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
-    listeners = new Map<string, Listener>();
-    loadSource = vi.fn();
-    attachMedia = vi.fn();
-    destroy = vi.fn();
-    recoverMediaError = vi.fn();
-    constructor(readonly config: unknown) {
-      instances.push(this);
-    }
-    on(event: string, listener: Listener) {
-      this.listeners.set(event, listener);
-    }
-  }
-  return { FakeHls, instances };
-});
-
-vi.mock('hls.js/light', () => ({ default: hls.FakeHls }));
+vi.mock('hls.js/light', async () => ({ default: (await import('@/testing/fake-hls')).FakeHls }));
 
 const film = makeFilm({ title: 'Nebula Dreams', videoUrl: '/media/films/1/master.m3u8' });
 

@@ -4,7 +4,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-import { formatBytes } from '../utils/upload-format';
+import { formatBytes } from '@/lib/upload-format';
 
 export type UnfinishedUpload = { fileName: string; size: number | null; startedAt: string };
 

@@ -3,9 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { UploadProgress } from '@/components/upload/upload-progress';
+import { findUnfinishedUploads, useTusUpload } from '@/hooks/use-tus-upload';
 
 import { useCreateStudioFilm } from '../api/studio-films';
-import { findUnfinishedUploads, useTusUpload } from '../api/use-tus-upload';
 import {
   captionsValid,
   emptyFilmDetails,
@@ -22,7 +23,6 @@ import { CaptionsField } from './captions-field';
 import { FilmDetailsFields } from './film-details-fields';
 import { TranscodeStatus } from './transcode-status';
 import { UploadDropzone, type UnfinishedUpload } from './upload-dropzone';
-import { UploadProgress } from './upload-progress';
 
 const FIELD_NAMES: Partial<Record<keyof FilmDetailsValues, string>> = {
   title: 'title',

@@ -8,7 +8,6 @@ import {
   validateFilmDetails,
   type CaptionDraft,
 } from './film-form';
-import { formatBytes, formatTimeLeft, transferRate } from './upload-format';
 
 const valid = () => ({
   ...emptyFilmDetails(),
@@ -78,21 +77,5 @@ describe('captions', () => {
     expect(checkVttText('\uFEFFWEBVTT\n\n', 10)).toBeNull();
     expect(checkVttText('1\n00:00:00,000 --> 00:00:01,000', 10)).toMatch(/not a WebVTT file/);
     expect(checkVttText('WEBVTT', 1024 * 1024 + 1)).toBe('is larger than 1 MB');
-  });
-});
-
-describe('upload figures', () => {
-  it('formats sizes, time left and the speed over the last seconds', () => {
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(3 * 1024 ** 3)).toBe('3.0 GB');
-    expect(formatTimeLeft(42)).toBe('42 s');
-    expect(formatTimeLeft(4320)).toBe('1 h 12 min');
-    expect(
-      transferRate([
-        { at: 0, bytes: 0 },
-        { at: 10_000, bytes: 1_000_000 },
-        { at: 12_000, bytes: 3_000_000 },
-      ]),
-    ).toBe(1_000_000);
   });
 });

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { MAX_ID } from '@kinora/contracts';
 import { blankToUndefined } from '@kinora/common';
 import { Transform, Type } from 'class-transformer';
@@ -170,6 +171,12 @@ export class AdDto {
   token!: string;
 }
 
+/** A viewer's clock reading: an ISO 8601 date-time or seconds since the epoch. */
+const CLIENT_TIME: SchemaObject[] = [
+  { type: 'string', format: 'date-time' },
+  { type: 'number', minimum: 0 },
+];
+
 /**
  * POST /api/ads/view: what the viewer did with an ad. The spec's payloads are accepted as they
  * are: without `event`, viewStartTime names start, wasSkipped skip and clicked click.
@@ -221,7 +228,10 @@ export class RecordAdViewDto {
   @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
   deviceType?: AdDeviceType;
 
-  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds): the start payload.' })
+  @ApiPropertyOptional({
+    oneOf: CLIENT_TIME,
+    description: 'ISO 8601 date-time (or seconds): the start payload.',
+  })
   @IsOptional()
   @IsClientTime('viewStartTime')
   viewStartTime?: string | number;
@@ -247,7 +257,7 @@ export class RecordAdViewDto {
   @IsBoolean({ message: 'wasSkipped must be a boolean' })
   wasSkipped?: boolean;
 
-  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds).' })
+  @ApiPropertyOptional({ oneOf: CLIENT_TIME, description: 'ISO 8601 date-time (or seconds).' })
   @IsOptional()
   @IsClientTime('skipTime')
   skipTime?: string | number;
@@ -257,7 +267,7 @@ export class RecordAdViewDto {
   @IsBoolean({ message: 'clicked must be a boolean' })
   clicked?: boolean;
 
-  @ApiPropertyOptional({ description: 'ISO 8601 date-time (or seconds).' })
+  @ApiPropertyOptional({ oneOf: CLIENT_TIME, description: 'ISO 8601 date-time (or seconds).' })
   @IsOptional()
   @IsClientTime('clickTime')
   clickTime?: string | number;

@@ -2,9 +2,12 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_EXPIRY_HOURS_DEFAULT } from '@kinora/contrac
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defaultOptions, Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
 
-import { transferRate, type RateSample } from '../utils/upload-format';
+import { transferRate, type RateSample } from '@/lib/upload-format';
 
-/** The catalog's tus endpoint (creators only; each creator sees only their own uploads). */
+/**
+ * The catalog's tus endpoint, for creators (a film's video) and admins (an ad's video); each user
+ * sees only their own uploads.
+ */
 export const UPLOAD_ENDPOINT = '/api/uploads/';
 /** Waits before each retry of a failed request; after the last one the upload stops with an error. */
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
@@ -20,7 +23,7 @@ export type UploadState = {
   speed: number;
   /** Seconds left at the current speed, or null while unknown. */
   secondsLeft: number | null;
-  /** Set once the server created the upload: what POST /api/studio/films refers to. */
+  /** Set once the server created the upload: what POST /api/studio/films or /api/creative-uploads refers to. */
   uploadId: string | null;
   /** True when this file continues an upload started before (a reload, another visit). */
   resumed: boolean;
@@ -59,7 +62,7 @@ export function uploadErrorText(error: Error): string {
   }
   if (status === 413) return message ?? 'This file is too large to upload.';
   if (status === 401) return 'You are signed out. Sign in again, then pick the file to continue.';
-  if (status === 403) return message ?? 'Only creators can upload films.';
+  if (status === 403) return message ?? 'Only creators and admins can upload videos.';
   if (status === 404 || status === 410)
     return 'This upload has expired. Choose the file again to start over.';
   return message ?? `The upload failed (the server answered ${status}). Press Resume to try again.`;

@@ -3,8 +3,8 @@ import { CheckCircle2, FileVideo, Pause, Play, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 
-import type { UploadState } from '../api/use-tus-upload';
-import { formatBytes, formatSpeed, formatTimeLeft } from '../utils/upload-format';
+import type { UploadState } from '@/hooks/use-tus-upload';
+import { formatBytes, formatSpeed, formatTimeLeft } from '@/lib/upload-format';
 
 type Props = {
   upload: UploadState;

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  ApiErrorResponses,
+  CurrentIdentity,
+  ErrorResponseDto,
+  ID_PARAM,
+  ParseIdPipe,
+  Roles,
+  type Identity,
+} from '@kinora/common';
+import { CreateCreativeUploadDto, CreativeUploadDto } from './dto/creative-upload.dto';
+import { CreativeUploadsService } from './creative-uploads.service';
+
+/**
+ * Advertising creatives uploaded by admins (the same resumable upload as films), transcoded to
+ * HLS by catalog-worker. Once ready, the ads service's creative picker lists the video.
+ */
+@ApiTags('creative-uploads')
+@Controller('api/creative-uploads')
+@Roles('admin')
+@ApiErrorResponses(401, 403)
+export class CreativeUploadsController {
+  constructor(private readonly creatives: CreativeUploadsService) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Make an ad creative video (HLS) from a finished upload; its transcode is queued',
+  })
+  @ApiAcceptedResponse({ type: CreativeUploadDto })
+  @ApiErrorResponses(400, 404, 409, 503)
+  @ApiResponse({
+    status: 422,
+    description: 'Not a video we can read, or longer than a creative may be: the message says which.',
+    type: ErrorResponseDto,
+  })
+  create(
+    @CurrentIdentity() identity: Identity,
+    @Body() body: CreateCreativeUploadDto,
+  ): Promise<CreativeUploadDto> {
+    return this.creatives.create(identity, body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: "An uploaded creative's transcode: status, progress, and its video once ready" })
+  @ApiParam(ID_PARAM)
+  @ApiOkResponse({ type: CreativeUploadDto })
+  @ApiErrorResponses(400, 404)
+  get(@Param('id', ParseIdPipe) id: number): Promise<CreativeUploadDto> {
+    return this.creatives.get(id);
+  }
+}
