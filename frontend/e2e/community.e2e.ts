@@ -18,6 +18,7 @@ import {
   publishedFilm as published,
   readMail,
   signIn,
+  signInAsAdmin,
   signInNewUser,
   uniqueAddress,
 } from './support';
@@ -150,8 +151,7 @@ test('an admin invites a critic, who signs up from the mailed link, signs in and
   const critic = uniqueAddress('e2e-critic');
   const reviewTitle = `Two shadows, one rule (${Date.now().toString(36)})`;
   await withPage(async (page) => {
-    await page.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
-    await signIn(page, ADMIN);
+    await signInAsAdmin(page, ADMIN);
     await page.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' });
     // The invitation form sits in the admin dashboard's Content tab.
     await page.getByRole('tab', { name: 'Content' }).click({ timeout: TIMEOUT_MS });

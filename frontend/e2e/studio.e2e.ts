@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { BASE_URL, collectErrors, launchBrowser, readMail, signIn, signInNewUser } from './support';
+import { BASE_URL, collectErrors, launchBrowser, readMail, signInAsAdmin, signInNewUser } from './support';
 
 const TIMEOUT_MS = 20_000;
 /** Transcoding shares two cores with everything else while the suite runs. */
@@ -255,8 +255,7 @@ test('a creator uploads through a cut connection, an admin approves, the film pl
     // ------------------------------------------------------------ an admin approves it
     const adminPage = await admin.newPage();
     const adminErrors = collectErrors(adminPage);
-    await adminPage.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
-    await signIn(adminPage, ADMIN);
+    await signInAsAdmin(adminPage, ADMIN);
     await adminPage.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' });
     await adminPage.getByRole('button', { name: `Approve ${title}` }).click({ timeout: TIMEOUT_MS });
     await adminPage.getByText('Film status updated successfully').first().waitFor({ timeout: TIMEOUT_MS });

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
+import { adminSession } from '../../infra/e2e/support';
+
 export const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 export const MAILDEV_URL = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -88,6 +90,21 @@ export async function signInNewUser(page: Page, prefix = 'e2e', timeoutMs = 15_0
   await page.goto(`${BASE_URL}/auth`, { waitUntil: 'domcontentloaded' });
   await signIn(page, address, timeoutMs);
   return address;
+}
+
+/**
+ * Signs `page` in as the admin `address` with the run's shared admin session (one code per run,
+ * infra/e2e/support.ts adminSession); ends on /home, like signIn.
+ */
+export async function signInAsAdmin(page: Page, address: string): Promise<void> {
+  const { cookie } = await adminSession(address);
+  const split = cookie.indexOf('=');
+  await page
+    .context()
+    .addCookies([
+      { name: cookie.slice(0, split), value: cookie.slice(split + 1), url: BASE_URL, httpOnly: true },
+    ]);
+  await page.goto(`${BASE_URL}/home`, { waitUntil: 'domcontentloaded' });
 }
 
 /** Signs `page`, already on /auth, in as `address` with the code from maildev; ends on /home. */

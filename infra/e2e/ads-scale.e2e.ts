@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { ADMIN, GATEWAY, signIn } from './support';
+import { GATEWAY, adminSession } from './support';
 
 const CALLS = Number(process.env.ADS_SCALE_CALLS ?? 20_000);
 const VIEWERS = 1_000;
@@ -55,7 +55,7 @@ const adMetrics = async (cookie: string) =>
   (await api<{ adMetrics: AdMetrics }>(cookie, 'GET', '/api/analytics/admin')).adMetrics;
 
 test('20,000 selections and impressions over two ads replicas: budgets, caps, pacing and totals hold', async () => {
-  const { cookie } = await signIn(ADMIN);
+  const { cookie } = await adminSession();
   // Films ads knows as published (other tests archive some of theirs) and long enough for breaks
   // at 0, 2, 4 and 6 s (before 90 %): its placements end with the post-roll at the film's end.
   const listed = await api<{ id: number }[]>(cookie, 'GET', '/api/films?limit=50');

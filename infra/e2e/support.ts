@@ -3,6 +3,10 @@
  * API with the mailed code.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const GATEWAY = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 export const MAILDEV = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
@@ -46,4 +50,27 @@ export async function signIn(
   assert.equal(verified.status, 200, await verified.clone().text());
   const cookie = (verified.headers.get('set-cookie') ?? '').split(';')[0]!;
   return { cookie, code, user: (await verified.json()) as { id: string; isAdmin: boolean } };
+}
+
+/**
+ * The admin's session, signed in once and shared by every e2e test of a run: an address may ask
+ * for 5 codes an hour (docs/accounts.md), fewer than the tests that act as the admin. Kept in a
+ * file per gateway and address; a kept cookie that no longer makes an admin (a new platform, a
+ * logout) is replaced by a fresh sign-in.
+ */
+export async function adminSession(email = ADMIN): Promise<{ cookie: string; user: { id: string } }> {
+  const key = createHash('sha256').update(`${GATEWAY} ${email.toLowerCase()}`).digest('hex').slice(0, 16);
+  const file = join(tmpdir(), 'kinora-e2e', `admin-${key}.json`);
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { cookie: string; user: { id: string } };
+    const me = await fetch(`${GATEWAY}/api/auth/user`, { headers: { cookie: kept.cookie } });
+    if (me.ok && ((await me.json()) as { isAdmin?: boolean }).isAdmin === true) return kept;
+  } catch {
+    // none kept yet, or unreadable: sign in
+  }
+  const { cookie, user } = await signIn(email);
+  assert.equal(user.isAdmin, true, `${email} is not in the platform's ADMIN_EMAILS`);
+  mkdirSync(join(tmpdir(), 'kinora-e2e'), { recursive: true });
+  writeFileSync(file, JSON.stringify({ cookie, user }), { mode: 0o600 });
+  return { cookie, user };
 }
