@@ -30,6 +30,7 @@ export const GATEWAY_VAR_NAMES = [
   'NGINX_USER',
   'ERROR_LOG',
   'ACCESS_LOG',
+  'WRITE_RATE_LIMIT',
 ] as const;
 
 export type GatewayVarName = (typeof GATEWAY_VAR_NAMES)[number];
@@ -115,6 +116,8 @@ export function defaultGatewayVars(repoRoot: string): GatewayVars {
     NGINX_USER: userInfo().username,
     ERROR_LOG: join(run, 'logs', 'gateway-error.log'),
     ACCESS_LOG: join(run, 'logs', 'gateway-access.log'),
+    // State-changing /api calls per signed-in user, or per client IP (nginx.conf.template).
+    WRITE_RATE_LIMIT: '20r/s',
   };
 }
 
@@ -137,6 +140,9 @@ export function resolveGatewayVars(
   const problems = GATEWAY_VAR_NAMES.filter((name) => !/^[^\s;{}'"$]+$/.test(vars[name])).map(
     (name) => `${name}=${JSON.stringify(vars[name])}`,
   );
+  if (!/^[1-9]\d*r\/[sm]$/.test(vars.WRITE_RATE_LIMIT)) {
+    problems.push(`WRITE_RATE_LIMIT=${JSON.stringify(vars.WRITE_RATE_LIMIT)} (e.g. 20r/s or 600r/m)`);
+  }
   if (!/^(\d{1,3}(\.\d{1,3}){3}:)?\d+$/.test(vars.LISTEN_PORT)) {
     problems.push(`LISTEN_PORT=${JSON.stringify(vars.LISTEN_PORT)} (a port, or IPv4:port)`);
   }

@@ -78,6 +78,8 @@ async function startGateway(adsUpstream: string): Promise<string> {
       IDENTITY_MARKS_DIR: join(NGINX_PREFIX, 'identity'),
       ACCESS_LOG: join(dir, 'access.log'),
       ERROR_LOG: join(dir, 'error.log'),
+      // The generator is thousands of viewers behind one address.
+      WRITE_RATE_LIMIT: '100000r/s',
     },
     env: {},
   });

@@ -98,6 +98,8 @@ class FakeService {
         res.writeHead(200, {
           'content-type': 'application/json',
           'x-request-id': String(req.headers['x-request-id']),
+          // A framework banner, as Express would send: the gateway must not pass it on.
+          'x-powered-by': 'Express',
           ...tus,
         });
         res.end(JSON.stringify(echo));
@@ -166,9 +168,17 @@ describe('gateway (real nginx, fake services)', () => {
     return service;
   }
 
-  function call(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string) {
+  /** One request; `localAddress` (another 127.x address) makes it a client of its own. */
+  function call(
+    method: string,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: Buffer | string,
+    localAddress?: string,
+  ) {
     return new Promise<Reply>((resolve, reject) => {
-      const req = request({ host: HOST, port, method, path, headers, agent: false }, (res) => {
+      const options = { host: HOST, port, method, path, headers, agent: false, localAddress };
+      const req = request(options, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
@@ -204,6 +214,8 @@ describe('gateway (real nginx, fake services)', () => {
     writeFileSync(join(mediaRoot, 'films', '7', 'seg-0.ts'), Buffer.alloc(1000, 7));
     writeFileSync(join(mediaRoot, 'films', '7', 'index.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n');
     writeFileSync(join(mediaRoot, 'films', '7', 'poster.jpg'), Buffer.alloc(64, 1));
+    writeFileSync(join(mediaRoot, 'films', '7', 'poster-240.webp'), Buffer.alloc(32, 1));
+    writeFileSync(join(spaRoot, 'manifest.webmanifest'), '{"name":"Kinora"}');
 
     for (const service of fakes.values()) await service.listen();
     port = await freePort();
@@ -448,6 +460,17 @@ describe('gateway (real nginx, fake services)', () => {
     assert.equal(seen.headers.host, `${HOST}:${port}`);
   });
 
+  test('the gateway starts the W3C trace: its id is the request id; a client trace is not continued', async () => {
+    const reply = await call('GET', '/api/admin/stats', {
+      traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      tracestate: 'vendor=client',
+    });
+    const seen = JSON.parse(reply.body) as Echo;
+    const id = String(reply.headers['x-request-id']);
+    assert.equal(seen.headers.traceparent, `00-${id}-${id.slice(0, 16)}-01`);
+    assert.equal(seen.headers.tracestate, undefined);
+  });
+
   test('anonymous public catalog reads are micro-cached; signed-in reads and writes are not', async () => {
     const requestIdSeen = async (method: string, path: string, headers: Record<string, string> = {}) =>
       (JSON.parse((await call(method, path, headers)).body) as Echo).headers['x-request-id'];
@@ -481,6 +504,12 @@ describe('gateway (real nginx, fake services)', () => {
     assert.equal(asset.status, 200);
     assert.match(String(asset.headers['content-type']), /^text\/javascript/);
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    // The unhashed root files: a day; a missing one is a 404, not the SPA.
+    const manifest = await call('GET', '/manifest.webmanifest');
+    assert.equal(manifest.status, 200);
+    assert.equal(manifest.headers['cache-control'], 'public, max-age=86400');
+    assert.match(String(manifest.headers['content-security-policy']), /default-src 'self'/);
+    assert.equal((await call('GET', '/robots.txt')).status, 404);
     const missingAsset = await call('GET', '/assets/gone-000.js');
     assert.equal(missingAsset.status, 404);
     assert.equal(json(missingAsset).statusCode, 404);
@@ -509,9 +538,13 @@ describe('gateway (real nginx, fake services)', () => {
     assert.equal(playlist.headers['cache-control'], 'public, max-age=5');
     assert.equal(playlist.headers['x-content-type-options'], 'nosniff');
 
+    // A poster keeps its name across transcodes: a day, revalidated, not a year.
     const poster = await call('GET', '/media/films/7/poster.jpg');
     assert.equal(poster.headers['content-type'], 'image/jpeg');
-    assert.equal(poster.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(poster.headers['cache-control'], 'public, max-age=86400, stale-while-revalidate=604800');
+    const webp = await call('GET', '/media/films/7/poster-240.webp');
+    assert.equal(webp.headers['content-type'], 'image/webp');
+    assert.equal(webp.headers['cache-control'], 'public, max-age=86400, stale-while-revalidate=604800');
 
     const missing = await call('GET', '/media/films/7/seg-9.ts');
     assert.equal(missing.status, 404);
@@ -646,6 +679,50 @@ describe('gateway (real nginx, fake services)', () => {
       assert.match(String(h['permissions-policy']), /camera=\(\)/, path);
       assert.match(String(h['x-request-id']), /^[0-9a-f]{32}$/, path);
       assert.equal(h.server, 'nginx', path);
+      assert.equal(h['x-powered-by'], undefined, path);
+      // Plain http here: no HSTS (a browser ignores it over http anyway).
+      assert.equal(h['strict-transport-security'], undefined, path);
+    }
+    // Behind a TLS-terminating proxy every response carries HSTS, errors included.
+    for (const path of ['/', '/api/films/12', '/api/nope']) {
+      const reply = await call('GET', path, { 'X-Forwarded-Proto': 'https' });
+      assert.equal(reply.headers['strict-transport-security'], 'max-age=63072000; includeSubDomains', path);
+    }
+  });
+
+  test('every other state-changing call is rate limited per client with a JSON 429; reads are not', async () => {
+    // 20 r/s with a burst of 200 (WRITE_RATE_LIMIT): 300 writes at once go over it. From a
+    // client address of its own, so the other tests' writes do not count.
+    const client = '127.0.0.77';
+    const write = () => call('POST', '/api/films/12/view', {}, undefined, client);
+    const writes = await Promise.all(Array.from({ length: 300 }, write));
+    const statuses = writes.map((reply) => reply.status);
+    assert.ok(statuses.filter((status) => status === 200).length >= 200, 'the burst is allowed');
+    const limited = writes.find((reply) => reply.status === 429);
+    assert.ok(limited, 'a flood of writes is limited');
+    assert.equal(json(limited).statusCode, 429);
+    const reads = await Promise.all(
+      Array.from({ length: 300 }, () => call('GET', '/api/films/12', {}, undefined, client)),
+    );
+    assert.deepEqual(new Set(reads.map((reply) => reply.status)), new Set([200]));
+    // Another client is not held back by this one; and the bucket refills.
+    assert.equal((await call('POST', '/api/films/12/view', {}, undefined, '127.0.0.78')).status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    assert.equal((await write()).status, 200);
+  });
+
+  test('requests nginx itself refuses get JSON too: huge headers and cookies, long lines, bad paths', async () => {
+    const cases: [string, string, Record<string, string>, number][] = [
+      ['a header over 8 KB', '/api/films', { 'x-fuzz': 'a'.repeat(9000) }, 400],
+      ['a cookie over 8 KB', '/api/auth/user', { cookie: `a=${'b'.repeat(9000)}` }, 400],
+      ['a request line over 8 KB', `/api/films?q=${'x'.repeat(9000)}`, {}, 414],
+      ['a NUL in the path', '/api/films/%00', {}, 400],
+      ['a bad percent-encoding', '/api/films/%zz', {}, 400],
+    ];
+    for (const [what, path, headers, status] of cases) {
+      const reply = await call('GET', path, headers);
+      assert.equal(reply.status, status, what);
+      assert.equal(json(reply).statusCode, status, what);
     }
   });
 

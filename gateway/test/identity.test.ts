@@ -229,4 +229,29 @@ describe('gateway identity: signed cookies, identity marks, cache keying', () =>
     assert.equal((await get('/api/films/77', creator)).body.user, creatorId);
     assert.deepEqual((await get('/api/films/77')).body, visitorView.body);
   });
+
+  test('writes are rate limited per signed-in user; a forged cookie counts as its address', async () => {
+    const post = (cookie?: string) =>
+      fetch(`${gateway.url}/api/films/77/view`, {
+        method: 'POST',
+        headers: cookie ? { cookie: `kinora_session=${cookie}` } : {},
+      }).then(async (response) => ({ status: response.status, body: await response.text() }));
+    const flooder = sign(randomUUID(), []);
+    // 20 r/s with a burst of 200: 300 at once from one user go over it.
+    const flood = await Promise.all(Array.from({ length: 300 }, () => post(flooder)));
+    const limited = flood.filter((reply) => reply.status === 429);
+    assert.ok(limited.length > 0 && limited.length <= 100, `limited: ${limited.length}`);
+    assert.equal((JSON.parse(limited[0]!.body) as { statusCode: number }).statusCode, 429);
+    // Another user, and a visitor, from the same address are not held back by that user.
+    assert.equal((await post(sign(randomUUID(), []))).status, 200);
+    assert.equal((await post()).status, 200);
+    // Forged cookies (a new one per call) do not buy fresh buckets: they share the address's.
+    const forged = await Promise.all(
+      Array.from({ length: 300 }, () => post(randomBytes(24).toString('base64url'))),
+    );
+    assert.ok(
+      forged.some((reply) => reply.status === 429),
+      'forged cookies are limited by address',
+    );
+  });
 });

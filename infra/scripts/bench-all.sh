@@ -12,8 +12,12 @@ if ((${#benches[@]} == 0)); then
 fi
 
 export KINORA_URL="${KINORA_URL:-http://localhost:8080}"
+# The benches send many viewers' calls from this one address: the gateway's per-client write
+# limit (20 r/s by default) is raised for the platform they start.
+export WRITE_RATE_LIMIT="${WRITE_RATE_LIMIT:-100000r/s}"
 if curl -fsS -o /dev/null --max-time 5 http://127.0.0.1:8080/api/health; then
-  echo "Using the platform already running at $KINORA_URL"
+  echo "Using the platform already running at $KINORA_URL (started with its own WRITE_RATE_LIMIT:"
+  echo "the write-heavy benches need it raised, e.g. make down, then make bench)"
 else
   trap 'status=$?; make --no-print-directory down || true; exit $status' EXIT
   make --no-print-directory up

@@ -119,6 +119,12 @@ export KINORA_SEED_WAIT=all
 export KINORA_SEED_ADS=creatives
 # Two ads replicas behind the gateway, as ops run it: the ads tests check they agree.
 export ADS_REPLICAS=2
+# The scale and fuzz tests send thousands of viewers' calls from this one address: the gateway's
+# per-client write limit (20 r/s, tested in gateway/test) would stand for all of them.
+export WRITE_RATE_LIMIT=100000r/s
+# Every process exports its spans to the receiver infra/e2e/trace.e2e.ts runs on this port while it
+# runs (at other times the exports find no one and are dropped).
+export OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:${OTLP_RECEIVER_PORT:-4318}"
 ADMIN_EMAILS="$E2E_ADMIN_EMAIL" make --no-print-directory up
 
 e2e_tests=(frontend/e2e/*.e2e.ts infra/e2e/*.e2e.ts)

@@ -187,6 +187,18 @@ describe('POST /api/auth/user/avatar', () => {
     expect((await me()).profileImageUrl).toBe(before);
   });
 
+  test('a few bytes declaring a huge, thin picture are refused at once, not worked on for seconds', async () => {
+    // A GIF header declaring a 50,183 × 1 picture: covering a square with it first would be
+    // 12.8 million × 256 pixels.
+    const started = Date.now();
+    const response = await upload(Buffer.from('47494638396107c401', 'hex'), 'image/gif');
+    expect(response.statusCode).toBe(400);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A real picture of that shape still becomes an avatar (its centred square).
+    const thin = await upload(picture('4000x2'), 'image/png');
+    expect(thin.statusCode).toBe(200);
+  });
+
   test('an image larger than the limit is refused with a JSON 413', async () => {
     const response = await upload(Buffer.alloc(AVATAR_MAX_BYTES + 1, 1), 'image/png');
     expect(response.statusCode).toBe(413);

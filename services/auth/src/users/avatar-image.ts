@@ -69,8 +69,8 @@ function run(ffmpeg: string, args: string[]): Promise<void> {
 }
 
 /**
- * Turns an uploaded image into the member's avatar with Debian's ffmpeg: the first frame, scaled to
- * cover a square and center-cropped to AVATAR_SIZE_PX, written as a JPEG under
+ * Turns an uploaded image into the member's avatar with Debian's ffmpeg: the first frame,
+ * center-cropped to a square and scaled to AVATAR_SIZE_PX, written as a JPEG under
  * MEDIA_ROOT/avatars/<userId>-<random>.jpg (a new name each time, so caches never show an old
  * picture). The file appears under its final name only when complete. Answers its /media/ URL.
  */
@@ -99,8 +99,10 @@ export async function storeAvatar(
       source,
       '-frames:v',
       '1',
+      // The centred square first, then scaled: scaling a very wide or tall picture up to cover the
+      // square first could mean billions of pixels from a few bytes of header.
       '-vf',
-      `scale=${side}:${side}:force_original_aspect_ratio=increase,crop=${side}:${side},format=yuvj420p`,
+      `crop='min(iw,ih)':'min(iw,ih)',scale=${side}:${side},format=yuvj420p`,
       '-q:v',
       '3',
       '-f',
@@ -110,12 +112,16 @@ export async function storeAvatar(
       '-y',
       output,
     ]);
+    // ffmpeg may end well yet write nothing (a header without a picture after it).
+    const avatar = await readFile(output).catch(() => {
+      throw new NotAnImageError('The image could not be read (no picture in it)');
+    });
     const dir = join(options.mediaRoot, AVATAR_DIR);
     await mkdir(dir, { recursive: true });
     const name = `${options.userId}-${randomBytes(8).toString('hex')}.jpg`;
     const staged = join(dir, `.${name}.part`);
     // Copy across file systems, then rename inside the media directory (atomic there).
-    await writeFile(staged, await readFile(output));
+    await writeFile(staged, avatar);
     await rename(staged, join(dir, name));
     return `${AVATAR_URL_PREFIX}${name}`;
   } finally {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_QUERY_PARAMETERS, MAX_URL_LENGTH, registerInputGuard } from './input-guard';
+import { MAX_BODY_DEPTH, MAX_QUERY_PARAMETERS, MAX_URL_LENGTH, registerInputGuard } from './input-guard';
 
 describe('registerInputGuard', () => {
   let sut: FastifyInstance;
@@ -78,5 +78,24 @@ describe('registerInputGuard', () => {
       payload: { description: 'line one\n\tline two' },
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  test('a body nested deeper than any endpoint takes gets a JSON 400, however deep', async () => {
+    for (const depth of [MAX_BODY_DEPTH + 1, 100_000]) {
+      const response = await sut.inject({
+        method: 'POST',
+        url: '/films',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"a":${'['.repeat(depth)}1${']'.repeat(depth)}}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    }
+    const fine = await sut.inject({
+      method: 'POST',
+      url: '/films',
+      payload: { a: JSON.parse(`${'['.repeat(MAX_BODY_DEPTH - 2)}1${']'.repeat(MAX_BODY_DEPTH - 2)}`) },
+    });
+    expect(fine.statusCode).toBe(200);
   });
 });

@@ -6,6 +6,8 @@ import { toErrorBody } from './errors';
 export const MAX_URL_LENGTH = 4096;
 /** More query parameters than any endpoint takes is an abuse, not a request. */
 export const MAX_QUERY_PARAMETERS = 32;
+/** Deeper than any body an endpoint takes (the deepest DTO nests 3 levels) is an abuse. */
+export const MAX_BODY_DEPTH = 32;
 
 // C0 control characters and DEL have no place in an id, a filter or a search term.
 // eslint-disable-next-line no-control-regex
@@ -48,19 +50,31 @@ export function urlInputProblem(request: FastifyRequest): HttpException | undefi
   return undefined;
 }
 
-/** The first body field holding text PostgreSQL cannot store (NUL, lone surrogates), by its path. */
-export function bodyTextProblem(body: unknown, path = ''): string | undefined {
-  if (typeof body === 'string') {
-    if (body.includes(NUL) || LONE_SURROGATE.test(body)) return path || 'body';
-    return undefined;
-  }
-  // Binary bodies (an uploaded image) hold bytes, not text.
-  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return undefined;
-  for (const [key, value] of Object.entries(body)) {
-    const field = path ? `${path}.${key}` : key;
-    if (key.includes(NUL) || LONE_SURROGATE.test(key)) return field;
-    const problem = bodyTextProblem(value, field);
-    if (problem) return problem;
+/** What a body holds that no endpoint takes. */
+export type BodyProblem = { field: string } | { tooDeep: true };
+
+/**
+ * The first body field holding text PostgreSQL cannot store (NUL, lone surrogates), by its path;
+ * or a body nesting deeper than MAX_BODY_DEPTH (walked without recursion, so no body can exhaust
+ * the stack).
+ */
+export function bodyProblem(body: unknown): BodyProblem | undefined {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes(NUL) || LONE_SURROGATE.test(value)) return { field: path || 'body' };
+      continue;
+    }
+    // Binary bodies (an uploaded image) hold bytes, not text.
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    if (depth >= MAX_BODY_DEPTH) return { tooDeep: true };
+    // Reversed onto the stack: fields are looked at in their order, the first problem named.
+    for (const [key, child] of Object.entries(value).reverse()) {
+      const field = path ? `${path}.${key}` : key;
+      if (key.includes(NUL) || LONE_SURROGATE.test(key)) return { field };
+      pending.push({ value: child, path: field, depth: depth + 1 });
+    }
   }
   return undefined;
 }
@@ -79,9 +93,15 @@ export function registerInputGuard(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, reply, done) => {
     const urlProblem = urlInputProblem(request);
     if (urlProblem) return void reject(reply, urlProblem);
-    const field = bodyTextProblem(request.body);
-    if (field) {
-      return void reject(reply, new BadRequestException(`${field} contains a NUL or invalid character`));
+    const problem = bodyProblem(request.body);
+    if (problem && 'tooDeep' in problem) {
+      return void reject(reply, new BadRequestException(`body nests deeper than ${MAX_BODY_DEPTH} levels`));
+    }
+    if (problem) {
+      return void reject(
+        reply,
+        new BadRequestException(`${problem.field} contains a NUL or invalid character`),
+      );
     }
     done();
   });
