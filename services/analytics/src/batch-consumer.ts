@@ -1,18 +1,27 @@
-import type { KafkaService } from '@kinora/common';
+import {
+  inBatchSpan,
+  kafkaHeaders,
+  readConsumerLag,
+  type KafkaService,
+  type MetricsService,
+} from '@kinora/common';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import type { Config } from './config';
 
 /**
  * One of analytics-worker's own consumer groups (the service's group name plus `suffix`) on one
- * topic: each fetched batch is applied whole by `apply`, then its offsets are committed. A throw
+ * topic: each fetched batch is applied whole by `apply` (in one span continuing its first
+ * message's trace), then its offsets are committed. A throw
  * leaves the batch uncommitted, so it is redelivered; `apply` must be idempotent.
  */
 export class BatchConsumer {
   private consumer?: Consumer;
+  private removeLagReader?: () => void;
 
   constructor(
     private readonly kafka: KafkaService,
     private readonly config: Config,
+    private readonly metrics: MetricsService,
     private readonly suffix: string,
     private readonly topic: string,
   ) {}
@@ -33,6 +42,12 @@ export class BatchConsumer {
       retry: { retries: 10 },
     });
     this.consumer = consumer;
+    // Its lag on /metrics (kafka_consumer_lag{group}): what the worker's autoscaling follows.
+    this.removeLagReader = this.metrics.addLagReader(() =>
+      readConsumerLag(this.kafka, this.groupId, [this.topic], (topic, partition, lag) =>
+        this.metrics.consumerLag.set({ group: this.groupId, topic, partition: String(partition) }, lag),
+      ).catch(() => undefined),
+    );
     await consumer.connect();
     await consumer.subscribe({ topics: [this.kafka.topic(this.topic)], fromBeginning: true });
     await consumer.run({
@@ -41,7 +56,8 @@ export class BatchConsumer {
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary }) => {
         if (batch.messages.length === 0) return;
-        await apply(batch.messages);
+        const headers = batch.messages.map((message) => kafkaHeaders(message.headers));
+        await inBatchSpan(`${batch.topic} process`, headers, () => apply(batch.messages));
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
         await heartbeat();
         await commitOffsetsIfNecessary();
@@ -53,6 +69,7 @@ export class BatchConsumer {
   async stop(): Promise<void> {
     const consumer = this.consumer;
     this.consumer = undefined;
+    this.removeLagReader?.();
     await consumer?.disconnect();
   }
 }

@@ -1,3 +1,4 @@
+import { MetricsService } from '@kinora/common';
 import { eventually } from '@kinora/common/testing';
 import { randomUUID } from 'node:crypto';
 import { publishFilm, member, startAnalytics, type Analytics } from './harness';
@@ -298,4 +299,24 @@ describe('who sees the dashboards', () => {
     expect(figures.json().platformStats.totalFilms).toBe(3);
     expect(figures.json().revenueMetrics.monthlyCosts).toHaveLength(6);
   });
+});
+
+test('analytics-worker reports its consumer groups’ lag on /metrics (what its autoscaling follows)', async () => {
+  const metrics = sut.worker.get(MetricsService);
+  const line = (suffix: string, topic: string) =>
+    new RegExp(
+      `^kafka_consumer_lag\\{group="[^"]+${suffix}",topic="${topic}",partition="\\d+"\\} \\d+$`,
+      'm',
+    );
+  await eventually(
+    async () => {
+      const text = await metrics.registry.metrics();
+      return (
+        line('-sessions', 'analytics.viewing-session-updated.v1').test(text) &&
+        line('-ads', 'ads.ad-event-recorded.v1').test(text)
+      );
+    },
+    20_000,
+    'the sessions and ad-events consumers’ lag',
+  );
 });

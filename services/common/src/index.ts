@@ -8,6 +8,7 @@ export * from './http/input-guard';
 export * from './identity/identity';
 export * from './logging/logging';
 export * from './messaging/consumer.entities';
+export * from './messaging/consumer-lag';
 export * from './messaging/kafka-event.server';
 export * from './messaging/event-handler';
 export * from './messaging/kafka.service';

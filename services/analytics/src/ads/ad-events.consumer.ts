@@ -29,7 +29,7 @@ export class AdEventsConsumer implements OnApplicationBootstrap, OnApplicationSh
     @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
-    this.batches = new BatchConsumer(kafka, config, '-ads', topicOf(AdEventRecordedSchema));
+    this.batches = new BatchConsumer(kafka, config, metrics, '-ads', topicOf(AdEventRecordedSchema));
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
     this.consumed = new Counter({
       name: 'analytics_ad_events_total',

@@ -28,7 +28,13 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicat
     @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
-    this.batches = new BatchConsumer(kafka, config, '-sessions', topicOf(ViewingSessionUpdatedSchema));
+    this.batches = new BatchConsumer(
+      kafka,
+      config,
+      metrics,
+      '-sessions',
+      topicOf(ViewingSessionUpdatedSchema),
+    );
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
     this.consumed = new Counter({
       name: 'analytics_session_events_total',

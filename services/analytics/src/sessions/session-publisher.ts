@@ -1,7 +1,7 @@
 import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
-import { KafkaService, SERVICE_NAME } from '@kinora/common';
+import { currentTraceHeaders, KafkaService, SERVICE_NAME } from '@kinora/common';
 import { EnvelopeSchema, topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
 
@@ -11,6 +11,8 @@ const MAX_BATCH = 1_000;
 interface Pending {
   key: string;
   value: Buffer;
+  /** The W3C trace context of the request that wrote it, so its consumer continues the trace. */
+  headers: Record<string, string>;
   done: { resolve: () => void; reject: (error: unknown) => void };
 }
 
@@ -43,7 +45,8 @@ export class SessionPublisher {
     const message = create(ViewingSessionUpdatedSchema, { ...update, envelope });
     const value = Buffer.from(toBinary(ViewingSessionUpdatedSchema, message));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ key: message.sessionId, value, done: { resolve, reject } });
+      const headers = currentTraceHeaders();
+      this.queue.push({ key: message.sessionId, value, headers, done: { resolve, reject } });
       if (!this.sending) void this.drain();
     });
   }
@@ -58,7 +61,7 @@ export class SessionPublisher {
           await producer.send({
             topic: this.kafka.topic(topicOf(ViewingSessionUpdatedSchema)),
             acks: -1,
-            messages: batch.map(({ key, value }) => ({ key, value })),
+            messages: batch.map(({ key, value, headers }) => ({ key, value, headers })),
           });
           for (const pending of batch) pending.done.resolve();
         } catch (error) {

@@ -6,18 +6,15 @@ import { Server, type CustomTransportStrategy, type MessageHandler } from '@nest
 import { SpanKind } from '@opentelemetry/api';
 import { schemaForTopic, type Envelope } from '@kinora/proto';
 import type { Consumer, KafkaMessage } from 'kafkajs';
-import { Gauge } from 'prom-client';
 import { lastValueFrom } from 'rxjs';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
-import { inSpan } from '../tracing/tracing';
+import { inSpan, kafkaHeaders } from '../tracing/tracing';
 import type { EventContext, EventHandlerExtras } from './event-handler';
+import { readConsumerLag } from './consumer-lag';
 import { KafkaService } from './kafka.service';
 
 const MAX_ATTEMPTS = 5;
-/** How long a /metrics scrape waits for the consumer lag before answering without it. */
-const LAG_TIMEOUT_MS = 2000;
-
 type Outcome = 'handled' | 'duplicate' | 'dead-lettered';
 
 /** One `@EventPattern` method, called on its own under its ledger key. */
@@ -46,14 +43,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
     super();
-    // Read when /metrics is scraped, not on a timer: an idle, unscraped service asks Kafka nothing.
-    const lag: Gauge<'topic' | 'partition'> = new Gauge({
-      name: 'kafka_consumer_lag',
-      help: 'Messages behind the newest offset, by topic and partition',
-      labelNames: ['topic', 'partition'],
-      registers: [metrics.registry],
-      collect: () => this.recordLag(lag),
-    });
+    metrics.addLagReader(() => this.recordLag());
   }
 
   get topics(): string[] {
@@ -162,9 +152,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   async process(topic: string, partition: number, message: KafkaMessage): Promise<Outcome[]> {
     const subscribers = this.byTopic.get(topic) ?? [];
     const schema = schemaForTopic(topic);
-    const headers = Object.fromEntries(
-      Object.entries(message.headers ?? {}).map(([key, value]) => [key, value?.toString()]),
-    );
+    const headers = kafkaHeaders(message.headers);
     let event: Message & { envelope?: Envelope };
     try {
       if (!schema || !message.value) throw new Error(`no schema or empty value for topic ${topic}`);
@@ -264,35 +252,15 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   }
 
   /** Sets the lag of every partition the group consumes; a scrape waits for it LAG_TIMEOUT_MS at most. */
-  private async recordLag(gauge: Gauge<'topic' | 'partition'>): Promise<void> {
+  private async recordLag(): Promise<void> {
     if (!this.consumer) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${LAG_TIMEOUT_MS} ms`)), LAG_TIMEOUT_MS);
-    });
+    const group = this.kafka.groupId();
     try {
-      const admin = await Promise.race([this.kafka.admin(), timeout]);
-      await Promise.race([
-        Promise.all(
-          this.topics.map(async (topic) => {
-            const brokerTopic = this.kafka.topic(topic);
-            const [latest, [committed]] = await Promise.all([
-              admin.fetchTopicOffsets(brokerTopic),
-              admin.fetchOffsets({ groupId: this.kafka.groupId(), topics: [brokerTopic] }),
-            ]);
-            for (const { partition, offset } of latest) {
-              const done = committed?.partitions.find((p) => p.partition === partition)?.offset ?? '-1';
-              const lag = Number(offset) - Math.max(0, Number(done));
-              gauge.set({ topic, partition: String(partition) }, Math.max(0, lag));
-            }
-          }),
-        ),
-        timeout,
-      ]);
+      await readConsumerLag(this.kafka, group, this.topics, (topic, partition, lag) =>
+        this.metrics.consumerLag.set({ group, topic, partition: String(partition) }, lag),
+      );
     } catch (error) {
       this.logger.debug({ err: error }, 'could not read consumer lag');
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

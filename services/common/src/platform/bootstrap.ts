@@ -10,6 +10,7 @@ import { registerInputGuard } from '../http/input-guard';
 import { requestIdOf } from '../logging/logging';
 import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { MetricsService } from '../metrics/metrics';
+import { registerHttpSpans } from '../tracing/http-spans';
 import { startTracing, stopTracing } from '../tracing/tracing';
 
 export interface ServiceApp {
@@ -48,8 +49,8 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
 
 /**
  * What every service app gets on top of its module (also applied to the apps that tests build
- * with @nestjs/testing): the pino logger, the Kafka consumer, the input guard, request metrics
- * and the request id echoed on every response.
+ * with @nestjs/testing): the pino logger, the Kafka consumer, the input guard, request spans and
+ * metrics, and the request id echoed on every response.
  */
 export function configureServiceApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useLogger(app.get(Logger));
@@ -61,6 +62,7 @@ export function configureServiceApp(app: NestFastifyApplication): NestFastifyApp
   const metrics = app.get(MetricsService);
   const fastify = app.getHttpAdapter().getInstance();
   registerInputGuard(fastify);
+  registerHttpSpans(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {
