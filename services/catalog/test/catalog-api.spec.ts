@@ -167,6 +167,8 @@ beforeAll(async () => {
     );
     ids[key] = rows[0]!.id;
   }
+  // One film transcoded with WebP poster variants (stored unordered); the others before there were any.
+  await db.query(`update films set poster_webp_widths = '{480,160,240}' where id = $1`, [ids.nebula]);
   ids.ada = ada!;
   ids.bo = bo!;
 });
@@ -215,6 +217,7 @@ describe('film ids and lookups', () => {
         'id',
         'isFeatured',
         'language',
+        'posterSources',
         'posterUrl',
         'publishedAt',
         'rating',
@@ -232,6 +235,27 @@ describe('film ids and lookups', () => {
     expect(film.creator.isVerified).toBe(true);
     expect(film.aiDisclosure).toBeNull();
     expect(film.captions).toStrictEqual([]);
+    expect(film.posterUrl).toBe('/media/films/x/poster.jpg');
+    expect(film.posterSources).toStrictEqual(
+      [160, 240, 480].map((width) => ({
+        url: `/media/films/x/poster-${width}.webp`,
+        width,
+        height: width * 1.5,
+        type: 'image/webp',
+      })),
+    );
+  });
+
+  test('a film transcoded before the WebP poster variants lists none: its posterUrl stands alone', async () => {
+    const film = (await get(`/api/films/${ids.laugh}`)).json() as FilmDto;
+    expect(film.posterUrl).toBe('/media/films/x/poster.jpg');
+    expect(film.posterSources).toStrictEqual([]);
+    const listed = ((await get('/api/films?limit=100')).json() as FilmDto[]).map((f) => [
+      f.id,
+      f.posterSources.length,
+    ]);
+    expect(listed).toContainEqual([ids.nebula, 3]);
+    expect(listed).toContainEqual([ids.laugh, 0]);
   });
 });
 

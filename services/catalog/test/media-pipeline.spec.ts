@@ -1,7 +1,8 @@
 // The media pipeline end to end with Debian's ffmpeg: a real generated clip goes to HLS (360p +
-// 720p + master playlist + poster), with the creator's name burned in; then through the BullMQ
-// queue and catalog-worker against real PostgreSQL and Redis: success, a bad source failing at once
-// (then re-enqueued), and a worker killed mid-transcode whose job another one finishes.
+// 720p + master playlist + poster and its WebP variants), with the creator's name burned in; then
+// through the BullMQ queue and catalog-worker against real PostgreSQL and Redis: success, a bad
+// source failing at once (then re-enqueued), and a worker killed mid-transcode whose job another
+// one finishes.
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
 import { JobQueue, loadConfig, MetricsService, migrate, ormOptions } from '@kinora/common';
@@ -19,7 +20,7 @@ import {
 } from '@kinora/common/testing';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +32,7 @@ import { MediaService } from '../src/media/media.service';
 import {
   escapeFilterValue,
   outputFrameRate,
+  POSTER_VARIANT_WIDTHS,
   posterTime,
   transcode,
   watermarkText,
@@ -179,6 +181,14 @@ async function filmRow(filmId: number) {
   return rows[0]!;
 }
 
+async function posterWebpWidths(filmId: number): Promise<number[]> {
+  const { rows } = await pg.query<{ poster_webp_widths: number[] }>(
+    `select poster_webp_widths from films where id = $1`,
+    [filmId],
+  );
+  return rows[0]!.poster_webp_widths;
+}
+
 function leftovers(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('.')) : [];
 }
@@ -285,6 +295,34 @@ test('transcode() writes 640x360 and 1280x720 HLS renditions, a master playlist 
   expect(poster.streams[0]?.codec_name).toBe('mjpeg');
   expect([poster.streams[0]?.width, poster.streams[0]?.height]).toStrictEqual([720, 1080]); // a 2:3 title card
   expect(leftovers(join(work, 'direct', 'films'))).toStrictEqual([]); // no temporary directories left
+
+  // The poster's WebP variants, beside it: each a still WebP of its width, 2:3, lighter than the JPEG.
+  expect(POSTER_VARIANT_WIDTHS).toStrictEqual([160, 240, 320, 480, 720]);
+  expect(result.posterVariants).toStrictEqual(
+    POSTER_VARIANT_WIDTHS.map((width) => ({
+      file: `poster-${width}.webp`,
+      width,
+      height: width * 1.5,
+      type: 'image/webp',
+    })),
+  );
+  const jpegBytes = (await stat(join(out, 'poster.jpg'))).size;
+  const sizes: string[] = [`poster.jpg ${jpegBytes} B`];
+  for (const { file, width, height } of result.posterVariants) {
+    const bytes = await readFile(join(out, file));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.subarray(12, 16).toString('latin1')).toBe('VP8 '); // lossy, a single still frame
+    const probed = await ffprobe(join(out, file));
+    expect(probed.streams).toHaveLength(1);
+    expect(probed.streams[0]).toMatchObject({ codec_type: 'video', codec_name: 'webp', width, height });
+    sizes.push(`${file} ${bytes.length} B`);
+  }
+  const largest = result.posterVariants.at(-1)!;
+  expect((await stat(join(out, largest.file))).size).toBeLessThan(jpegBytes); // same size, fewer bytes
+  console.log(`poster sizes: ${sizes.join(', ')}`);
+  const written = readdirSync(out).filter((name) => name.startsWith('poster'));
+  expect(written.sort()).toStrictEqual(['poster.jpg', ...result.posterVariants.map((v) => v.file)].sort());
 });
 
 test('a portrait clip without sound is pillarboxed to the same sizes and gets a silent AAC track', async () => {
@@ -410,9 +448,13 @@ test('through the queue: catalog-worker transcodes a film and publishes its vide
     poster_url: `/media/films/${filmId}/poster.jpg`,
     duration_minutes: 1,
   });
+  expect(await posterWebpWidths(filmId)).toStrictEqual([160, 240, 320, 480, 720]);
   const dir = join(mediaRoot, 'films', String(filmId));
   for (const file of ['master.m3u8', 'poster.jpg', '360p/index.m3u8', '720p/seg_00000.ts']) {
     expect(existsSync(join(dir, file))).toBeTruthy();
+  }
+  for (const width of POSTER_VARIANT_WIDTHS) {
+    expect(existsSync(join(dir, `poster-${width}.webp`))).toBeTruthy();
   }
   expect(leftovers(join(mediaRoot, 'films'))).toStrictEqual([]);
   const metrics = await worker.get(MetricsService).registry.metrics();
@@ -429,6 +471,7 @@ test('a non-video source fails at once (no retries) with a plain reason; enqueue
     const bad = join(work, 'not-a-video.mp4');
     await writeFile(bad, 'this is a text file, not a film\n');
     const filmId = await insertFilm('bad-source');
+    expect(await posterWebpWidths(filmId)).toStrictEqual([]); // none until transcoded
     // Three attempts allowed, a long backoff: only a failure that skips the retries ends quickly.
     const job = await media.enqueue(em.fork(), filmId, bad, WATERMARK, { attempts: 3, backoffMs: 60_000 });
     await eventually(async () => (await mediaRow(filmId)).status === 'failed', 30_000, 'film_media failed');

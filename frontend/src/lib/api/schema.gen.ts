@@ -144,6 +144,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creative-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an ad creative video (HLS) from a finished upload; its transcode is queued */
+        post: operations["CreativeUploads_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creative-uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded creative's transcode: status, progress, and its video once ready */
+        get: operations["CreativeUploads_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators": {
         parameters: {
             query?: never;
@@ -1501,6 +1535,12 @@ export interface components {
             /** @description The WebVTT file's text (starts with "WEBVTT"; at most 1 MB). */
             vtt: string;
         };
+        CreateCreativeUploadDto: {
+            /** @description What the creative picker shows for this video (e.g. the advertiser's spot name). */
+            label: string;
+            /** @description The finished upload (the id at the end of its Location). */
+            uploadId: string;
+        };
         CreateCreatorDto: {
             /** @description Trimmed before the check. */
             bio: string;
@@ -1522,6 +1562,23 @@ export interface components {
             title: string;
             /** @description The finished upload (the id at the end of its Location). */
             uploadId: string;
+        };
+        CreativeUploadDto: {
+            /** @description Seconds, once ready. */
+            duration: number | null;
+            /** @description Why the video could not be processed. */
+            failureReason: string | null;
+            id: number;
+            label: string;
+            /** @description How far the transcode has come, in percent. */
+            progress: number;
+            /** @enum {string} */
+            status: "queued" | "processing" | "ready" | "failed";
+            /**
+             * @description The HLS master playlist once ready: a creative's video (the ads creative picker lists it).
+             * @example /media/ads/upload-7/master.m3u8
+             */
+            videoUrl: string | null;
         };
         CreatorContactUserDto: {
             email: string | null;
@@ -1620,6 +1677,9 @@ export interface components {
              * @example English
              */
             language: string;
+            /** @description The poster in WebP at several widths, narrowest first; empty when the film has none (posterUrl alone). */
+            posterSources: components["schemas"]["PosterSourceDto"][];
+            /** @description The poster, a JPEG: the fallback of posterSources. */
             posterUrl: string | null;
             /** Format: date-time */
             publishedAt: string | null;
@@ -1652,6 +1712,25 @@ export interface components {
         Language: "English" | "Spanish" | "French" | "German" | "Italian" | "Portuguese" | "Mandarin" | "Japanese" | "Korean" | "Hindi" | "Arabic";
         /** @enum {string} */
         MediaStatus: "queued" | "processing" | "ready" | "failed";
+        PosterSourceDto: {
+            /**
+             * @description Pixels (2:3, like the poster).
+             * @example 360
+             */
+            height: number;
+            /**
+             * @description The media type, for a <source type>.
+             * @example image/webp
+             */
+            type: string;
+            /** @example /media/films/7/poster-240.webp */
+            url: string;
+            /**
+             * @description Pixels.
+             * @example 240
+             */
+            width: number;
+        };
         PutCaptionsDto: {
             captions: components["schemas"]["CaptionInputDto"][];
         };
@@ -1693,6 +1772,9 @@ export interface components {
             media: components["schemas"]["StudioMediaDto"];
             /** @description The reviewer's reason, when the film was archived. */
             moderationReason: string | null;
+            /** @description The poster in WebP at several widths, narrowest first; empty when the film has none (posterUrl alone). */
+            posterSources: components["schemas"]["PosterSourceDto"][];
+            /** @description The poster, a JPEG: the fallback of posterSources. */
             posterUrl: string | null;
             /** Format: date-time */
             publishedAt: string | null;
@@ -1739,6 +1821,9 @@ export interface components {
              * @example English
              */
             language: string;
+            /** @description The poster in WebP at several widths, narrowest first; empty when the film has none (posterUrl alone). */
+            posterSources: components["schemas"]["PosterSourceDto"][];
+            /** @description The poster, a JPEG: the fallback of posterSources. */
             posterUrl: string | null;
             /** Format: date-time */
             publishedAt: string | null;
@@ -2224,7 +2309,7 @@ export interface components {
             /** @description The ad (creative) id. */
             adId: number;
             /** @description ISO 8601 date-time (or seconds). */
-            clickTime?: Record<string, never>;
+            clickTime?: string | number;
             /** @description The click payload (Learn More). */
             clicked?: boolean;
             /**
@@ -2238,7 +2323,7 @@ export interface components {
             /** Format: uuid */
             sessionId: string;
             /** @description ISO 8601 date-time (or seconds). */
-            skipTime?: Record<string, never>;
+            skipTime?: string | number;
             /** @description The token the ad was selected with; missing or not this ad’s is a 403. */
             token?: string;
             /** @description Ignored: the viewer is whoever the gateway says is signed in (or a visitor). */
@@ -2246,7 +2331,7 @@ export interface components {
             /** @description Seconds of the ad watched. */
             viewDuration?: number;
             /** @description ISO 8601 date-time (or seconds): the start payload. */
-            viewStartTime?: Record<string, never>;
+            viewStartTime?: string | number;
             /** @description The skip payload. */
             wasSkipped?: boolean;
         };
@@ -3191,6 +3276,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    CreativeUploads_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreativeUploadDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreativeUploadDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not a video we can read, or longer than a creative may be: the message says which. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CreativeUploads_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreativeUploadDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };

@@ -10,6 +10,8 @@ export type SubscriptionType = Schemas['SubscriptionType'];
 
 /** A film, as the film lists and GET /api/films/{id} return it. */
 export type Film = Schemas['FilmDto'];
+/** A WebP copy of a film's poster at one width (posterUrl is the JPEG fallback). */
+export type PosterSource = Schemas['PosterSourceDto'];
 export type FilmStatus = Schemas['FilmStatus'];
 /** The creator summary embedded in a film. */
 export type FilmCreator = Schemas['CreatorSummaryDto'];
@@ -170,6 +172,9 @@ export type UpdateCampaignInput = Schemas['UpdateCampaignDto'];
 export type CreativeInput = Schemas['CreateCreativeDto'];
 /** One of the seeded ad videos a creative may use (GET /api/ads/creative-videos). */
 export type CreativeVideo = Schemas['CreativeVideoDto'];
+/** An admin's uploaded ad video being made into a creative video (POST/GET /api/creative-uploads). */
+export type CreativeUpload = Schemas['CreativeUploadDto'];
+export type CreateCreativeUploadInput = Schemas['CreateCreativeUploadDto'];
 /** An entry of the Recent Optimizations log (GET /api/ads/optimizations). */
 export type AdOptimization = Schemas['OptimizationDto'];
 /** The advertising figures of GET /api/analytics/admin. */

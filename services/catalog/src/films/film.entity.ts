@@ -1,4 +1,4 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 
 import type { FilmStatus } from '@kinora/contracts';
 
@@ -15,6 +15,7 @@ export class Film {
     | 'ratingVersion'
     | 'viewCount'
     | 'posterUrl'
+    | 'posterWebpWidths'
     | 'videoUrl'
     | 'isFeatured'
     | 'status'
@@ -59,6 +60,13 @@ export class Film {
 
   @Property({ type: 'text', nullable: true })
   posterUrl?: string | null;
+
+  /**
+   * The widths of the WebP copies of the poster beside posterUrl (`poster-<width>.webp`, written by
+   * the media pipeline); empty for films transcoded before there were any.
+   */
+  @Property({ type: new ArrayType((item) => Number(item)), columnType: 'integer[]' })
+  posterWebpWidths: number[] = [];
 
   /** The HLS master playlist under /media/, once transcoded. */
   @Property({ type: 'text', nullable: true })

@@ -1,4 +1,4 @@
-import { isoTimestamp } from './film.mapper';
+import { isoTimestamp, mapPosterSources } from './film.mapper';
 
 /** A timestamptz as PostgreSQL writes it in a UTC session: fraction without trailing zeros. */
 function postgresText(epochMicros: number): string {
@@ -55,5 +55,20 @@ describe('isoTimestamp', () => {
     }
     const date = new Date('2026-11-24T12:19:47.533Z');
     expect(isoTimestamp(date)).toBe('2026-11-24T12:19:47.533Z');
+  });
+});
+
+describe('mapPosterSources', () => {
+  test('lists the WebP variants beside the poster, narrowest first', () => {
+    expect(mapPosterSources('/media/films/7/poster.jpg', [480, 160])).toStrictEqual([
+      { url: '/media/films/7/poster-160.webp', width: 160, height: 240, type: 'image/webp' },
+      { url: '/media/films/7/poster-480.webp', width: 480, height: 720, type: 'image/webp' },
+    ]);
+  });
+
+  test('a film without variants (transcoded before them) or without a poster has none', () => {
+    expect(mapPosterSources('/media/films/7/poster.jpg', [])).toStrictEqual([]);
+    expect(mapPosterSources('/media/films/7/poster.jpg', null)).toStrictEqual([]);
+    expect(mapPosterSources(null, [160, 240])).toStrictEqual([]);
   });
 });

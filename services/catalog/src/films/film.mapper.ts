@@ -1,6 +1,7 @@
 import type { FilmStatus } from '@kinora/contracts';
 import type { AiDisclosureDto } from '@kinora/common';
-import { FilmDto } from './dto/film.dto';
+import { POSTER_VARIANT_TYPE, posterVariants } from '../media/poster-variants';
+import { FilmDto, type PosterSourceDto } from './dto/film.dto';
 
 export { FilmDto };
 
@@ -17,6 +18,8 @@ export interface FilmRow {
   rating_count: number;
   view_count: number;
   poster_url: string | null;
+  /** int[]: node-postgres parses it to numbers. */
+  poster_webp_widths: number[];
   video_url: string | null;
   is_featured: boolean;
   status: FilmStatus;
@@ -83,6 +86,24 @@ export function isoTimestamp(text: string | Date): string {
   return new Date(text).toISOString();
 }
 
+/**
+ * The poster's WebP variants as the API lists them: the files the media pipeline wrote beside the
+ * poster (`poster-<width>.webp` in its directory), narrowest first. None without a poster.
+ */
+export function mapPosterSources(
+  posterUrl: string | null,
+  widths: readonly number[] | null,
+): PosterSourceDto[] {
+  if (!posterUrl || !widths || widths.length === 0) return [];
+  const directory = posterUrl.slice(0, posterUrl.lastIndexOf('/') + 1);
+  return posterVariants([...widths].sort((a, b) => a - b)).map((variant) => ({
+    url: directory + variant.file,
+    width: variant.width,
+    height: variant.height,
+    type: POSTER_VARIANT_TYPE,
+  }));
+}
+
 export function mapFilm(row: FilmRow): FilmDto {
   return {
     id: row.id,
@@ -96,6 +117,7 @@ export function mapFilm(row: FilmRow): FilmDto {
     reviewCount: row.rating_count,
     viewCount: row.view_count,
     posterUrl: row.poster_url,
+    posterSources: mapPosterSources(row.poster_url, row.poster_webp_widths),
     videoUrl: row.video_url,
     isFeatured: row.is_featured,
     status: row.status,

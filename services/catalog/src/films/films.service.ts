@@ -14,7 +14,7 @@ import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
 /** What mapFilm reads, and nothing more: every column costs parsing on each row of each read. */
 export const FILM_COLUMNS = `
   f.id, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year, f.rating,
-  f.rating_count, f.view_count, f.poster_url, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
+  f.rating_count, f.view_count, f.poster_url, f.poster_webp_widths, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
   c.id as c_id, c.user_id as c_user_id, c.bio as c_bio, c.is_verified as c_is_verified, c.follower_count as c_follower_count,
   u.first_name as u_first_name, u.last_name as u_last_name, u.profile_image_url as u_profile_image_url,
   f.ai_disclosure,

@@ -14,14 +14,8 @@ import { even, renditionLadder, type RenditionSpec } from './ladder';
 import { PID_FILE, publish, removeLeftovers } from './workdir';
 import { masterPlaylist, measureRendition, type TranscodedRendition } from './playlists';
 import type { CaptionSource } from './media.queue';
-import {
-  POSTER_CREDIT_FONT,
-  POSTER_TITLE_FONT,
-  creditLine,
-  layoutTitle,
-  posterArguments,
-  posterGraph,
-} from './poster';
+import { drawPoster, drawPosterVariants, POSTER } from './poster-draw';
+import type { PosterVariant } from './poster-variants';
 
 export { escapeFilterValue } from './filter-text';
 
@@ -36,6 +30,7 @@ export { escapeFilterValue } from './filter-text';
  *   outDir/1080p/index.m3u8       1920x1080, H.264 Main 4.0 (sources of at least 1080p)
  *   outDir/subs/<lang>.m3u8       one WebVTT subtitle track per caption language (captions.ts)
  *   outDir/poster.jpg             720x1080 title card over a frame at ~10% of the film (poster.ts)
+ *   outDir/poster-<w>.webp        the poster in WebP, <w> pixels wide (poster-variants.ts)
  *
  * The renditions are the rungs of the ladder the source fills without upscaling (ladder.ts).
  * Each is letterboxed to exactly its 16:9 size and carries the creator's name burned into the
@@ -49,7 +44,8 @@ export { RENDITIONS, renditionLadder, type RenditionSpec } from './ladder';
 export { AUDIO_CODEC, masterPlaylist, parseMediaPlaylist, type TranscodedRendition } from './playlists';
 export const SEGMENT_SECONDS = 4;
 export const MASTER_PLAYLIST = 'master.m3u8';
-export const POSTER = 'poster.jpg';
+export { POSTER, posterTime } from './poster-draw';
+export { POSTER_VARIANT_WIDTHS, posterVariantFile, type PosterVariant } from './poster-variants';
 /** Debian's fonts-dejavu-core. */
 export const WATERMARK_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** Longer names are cut (with an ellipsis) so the watermark stays in its corner. */
@@ -57,13 +53,14 @@ export const WATERMARK_MAX_CHARS = 40;
 
 const MAX_FPS = 30;
 const WATERMARK_FILE = '.watermark.txt';
-const POSTER_GRAPH_FILE = '.poster.graph';
-const POSTER_CREDIT_FILE = '.poster-credit.txt';
-const posterTitleFile = (index: number) => `.poster-title-${index}.txt`;
 
 export interface TranscodeOptions {
-  /** The creator's name, burned into the picture and credited on the poster. */
+  /** The creator's name, burned into the picture and credited on the poster ('' for none). */
   watermark: string;
+  /** Draw the title-card poster (default true; an ad creative has none). */
+  poster?: boolean;
+  /** Small files written beside the master playlist before it is published (name → text). */
+  extraFiles?: Record<string, string>;
   /** The film's title, set on the poster (without one the poster has the credit only). */
   title?: string;
   /** The poster's faces (default DejaVu Serif Condensed Bold and DejaVu Sans Condensed). */
@@ -86,7 +83,10 @@ export interface TranscodeResult {
   durationSeconds: number;
   /** Relative to outDir. */
   master: string;
-  poster: string;
+  /** Relative to outDir; null when no poster was asked for. */
+  poster: string | null;
+  /** The poster's WebP variants beside it (files relative to outDir); empty without a poster. */
+  posterVariants: PosterVariant[];
   renditions: TranscodedRendition[];
   /** The subtitle tracks listed in the master playlist. */
   subtitles: SubtitleTrack[];
@@ -140,12 +140,6 @@ export function outputFrameRate(sourceFps: number | undefined): { expr: string; 
   }
   const rounded = Math.round(fps * 1000) / 1000;
   return { expr: String(rounded), fps: rounded };
-}
-
-/** The poster's timestamp: ~10% into the film, at least 1 s, never past the end. */
-export function posterTime(durationSeconds: number): number {
-  if (durationSeconds <= 1) return 0;
-  return Math.min(Math.max(durationSeconds * 0.1, 1), Math.max(0, durationSeconds - 0.5));
 }
 
 // ---------------------------------------------------------------- ffmpeg command lines
@@ -263,34 +257,6 @@ export function hlsArguments(options: {
   ];
 }
 
-// ---------------------------------------------------------------- the poster
-
-/** Writes the poster's text files and filter graph into the work directory; returns their names. */
-async function writePosterFiles(workDir: string, options: TranscodeOptions): Promise<string[]> {
-  const fonts = options.posterFonts ?? { title: POSTER_TITLE_FONT, credit: POSTER_CREDIT_FONT };
-  for (const font of [fonts.title, fonts.credit]) {
-    await access(font).catch(() => {
-      throw new MediaError(`poster font missing: ${font} (install fonts-dejavu-core)`);
-    });
-  }
-  const layout = layoutTitle(options.title ?? '');
-  const titleFiles = options.title ? layout.lines.map((_, index) => posterTitleFile(index)) : [];
-  for (const [index, file] of titleFiles.entries()) {
-    await writeFile(join(workDir, file), layout.lines[index]!, 'utf8');
-  }
-  const credit = creditLine(options.watermark);
-  if (credit) await writeFile(join(workDir, POSTER_CREDIT_FILE), credit.text, 'utf8');
-  const graph = posterGraph({
-    layout,
-    titleFiles,
-    credit: credit && { file: POSTER_CREDIT_FILE, fontSize: credit.fontSize },
-    titleFont: fonts.title,
-    creditFont: fonts.credit,
-  });
-  await writeFile(join(workDir, POSTER_GRAPH_FILE), graph, 'utf8');
-  return [POSTER_GRAPH_FILE, ...titleFiles, ...(credit ? [POSTER_CREDIT_FILE] : [])];
-}
-
 // ---------------------------------------------------------------- the transcode
 
 export async function transcode(
@@ -352,26 +318,20 @@ export async function transcode(
       },
     );
 
-    const poster = join(workDir, POSTER);
-    const posterFiles = await writePosterFiles(workDir, options);
-    const at = posterTime(info.durationSeconds);
-    const posterRun = (time: number) =>
-      runTool('ffmpeg', tools.ffmpeg, posterArguments(source, POSTER, POSTER_GRAPH_FILE, time), {
-        cwd: workDir,
-        timeoutMs: 60_000,
+    const withPoster = options.poster ?? true;
+    let posterVariants: PosterVariant[] = [];
+    if (withPoster) {
+      await drawPoster(source, workDir, {
+        durationSeconds: info.durationSeconds,
+        tools,
         signal: options.signal,
+        title: options.title,
+        credit: options.watermark,
+        fonts: options.posterFonts,
       });
-    await posterRun(at);
-    const hasPoster = await access(poster).then(
-      () => true,
-      () => false,
-    );
-    // A seek past the last decodable frame yields nothing: fall back to the first frame.
-    if (!hasPoster && at > 0) await posterRun(0);
-    await access(poster).catch(() => {
-      throw new MediaError('ffmpeg: could not draw the poster');
-    });
-    for (const file of posterFiles) await rm(join(workDir, file), { force: true });
+      // Inside the work directory: published with the rest by the same renames.
+      posterVariants = await drawPosterVariants(workDir, { tools, signal: options.signal });
+    }
 
     const renditions: TranscodedRendition[] = [];
     for (const spec of ladder) renditions.push(await measureRendition(workDir, spec));
@@ -389,6 +349,10 @@ export async function transcode(
       withSubtitles(masterPlaylist(renditions, outputFrameRate(info.frameRate).fps), subtitles),
     );
 
+    for (const [name, text] of Object.entries(options.extraFiles ?? {})) {
+      if (basename(name) !== name || name.startsWith('.')) throw new Error(`bad extra file name ${name}`);
+      await writeFile(join(workDir, name), text, 'utf8');
+    }
     await rm(join(workDir, PID_FILE), { force: true });
     await rm(join(workDir, WATERMARK_FILE), { force: true });
     await publish(workDir, outDir);
@@ -396,7 +360,8 @@ export async function transcode(
       source: info,
       durationSeconds: info.durationSeconds,
       master: MASTER_PLAYLIST,
-      poster: POSTER,
+      poster: withPoster ? POSTER : null,
+      posterVariants,
       renditions,
       subtitles,
       elapsedMs: Date.now() - started,

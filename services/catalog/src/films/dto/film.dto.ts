@@ -44,6 +44,21 @@ export class FilmCaptionDto {
   label!: string;
 }
 
+/** A copy of the film's poster in another format and size, for a client's `srcset`. */
+export class PosterSourceDto {
+  @ApiProperty({ example: '/media/films/7/poster-240.webp' })
+  url!: string;
+
+  @ApiProperty({ type: 'integer', example: 240, description: 'Pixels.' })
+  width!: number;
+
+  @ApiProperty({ type: 'integer', example: 360, description: 'Pixels (2:3, like the poster).' })
+  height!: number;
+
+  @ApiProperty({ example: 'image/webp', description: 'The media type, for a <source type>.' })
+  type!: string;
+}
+
 /** A film as the API returns it; field rules in docs/catalog.md. */
 @ApiExtraModels(AiDisclosureDto)
 export class FilmDto {
@@ -80,8 +95,19 @@ export class FilmDto {
   @ApiProperty({ type: 'integer' })
   viewCount!: number;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The poster, a JPEG: the fallback of posterSources.',
+  })
   posterUrl!: string | null;
+
+  @ApiProperty({
+    type: [PosterSourceDto],
+    description:
+      'The poster in WebP at several widths, narrowest first; empty when the film has none (posterUrl alone).',
+  })
+  posterSources!: PosterSourceDto[];
 
   @ApiProperty({ type: 'string', nullable: true, description: 'The HLS master playlist, once transcoded.' })
   videoUrl!: string | null;
