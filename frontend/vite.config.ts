@@ -2,10 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { bundleBudget } from './scripts/bundle-budget';
+
 const gateway = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The build fails when the JavaScript a page loads up front passes 200 KB gzipped.
+  plugins: [react(), tailwindcss(), bundleBudget()],
   resolve: {
     alias: {
       '@': new URL('./src', import.meta.url).pathname,
@@ -25,7 +28,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', 'dist/**', 'node_modules/**'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,

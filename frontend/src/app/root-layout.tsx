@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 
 import { FilmCardLikeProvider, type RenderFilmCardLike } from '@/components/film/film-card-like';
@@ -22,6 +22,9 @@ export function PageFallback() {
 /**
  * Every app screen sits under the fixed navigation bar; route screens load lazily inside. Film cards
  * get their like control here: the card is shared code and likes are a feature.
+ *
+ * The footer waits with the screen: were it shown under the loading spinner, the screen arriving
+ * would push it down (or pull it up), a layout shift; arriving together, nothing moves.
  */
 export function RootLayout() {
   const user = useUser();
@@ -41,16 +44,31 @@ export function RootLayout() {
         isSigningOut={logout.isPending}
         notifications={user.data ? <NotificationBell /> : null}
       />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <FilmCardLikeProvider render={renderLike}>
-          <Suspense fallback={<PageFallback />}>
+      <Suspense
+        fallback={
+          <Main>
+            <PageFallback />
+          </Main>
+        }
+      >
+        <Main>
+          <FilmCardLikeProvider render={renderLike}>
             <Outlet />
-          </Suspense>
-        </FilmCardLikeProvider>
-      </main>
-      <Footer />
+          </FilmCardLikeProvider>
+        </Main>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
+  );
+}
+
+/** The page's main landmark, the skip link's target. */
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {children}
+    </main>
   );
 }
 

@@ -1,4 +1,13 @@
-import type { Creator, CreatorProfile, Film, FilmCreator } from '@/lib/api/types';
+import type { Creator, CreatorProfile, Film, FilmCreator, PosterSource } from '@/lib/api/types';
+
+/** The WebP poster variants catalog-worker writes beside a film's poster.jpg. */
+export const makePosterSources = (filmId: number, widths = [160, 240, 320, 480, 720]): PosterSource[] =>
+  widths.map((width) => ({
+    url: `/media/films/${filmId}/poster-${width}.webp`,
+    width,
+    height: width * 1.5,
+    type: 'image/webp',
+  }));
 
 export const makeFilmCreator = (overrides: Partial<FilmCreator> = {}): FilmCreator => ({
   id: 4,
@@ -22,6 +31,7 @@ export const makeFilm = (overrides: Partial<Film> = {}): Film => ({
   reviewCount: 3,
   viewCount: 1234,
   posterUrl: '/media/films/3/poster.jpg',
+  posterSources: makePosterSources(3),
   videoUrl: '/media/films/3/master.m3u8',
   isFeatured: false,
   status: 'published',

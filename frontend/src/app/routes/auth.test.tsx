@@ -40,6 +40,26 @@ describe('/auth', () => {
       expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('type', 'submit');
     });
 
+    it('shows the form while the session is still being checked, with its own title and description', async () => {
+      const session = deferred<Response>();
+      mockFetch({ 'GET /api/auth/user': () => session.promise });
+      renderAuth();
+
+      // Not a placeholder of another size that the form would replace: the form itself.
+      expect(await emailInput()).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+        'Sign In',
+      ]);
+      expect(document.title).toBe('Sign In · Kinora');
+      expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+        /^Sign in to Kinora with your email/,
+      );
+      session.resolve(
+        jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'No session' }, { status: 401 }),
+      );
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email Address' })).toBeInTheDocument());
+    });
+
     it('ignores a blank address', async () => {
       const { fetchMock } = mockFetch();
       renderAuth();

@@ -1,7 +1,7 @@
 import { Clapperboard, Heart, Users } from 'lucide-react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { Spinner } from '@/components/ui/spinner';
+import { PageMeta } from '@/components/layout/page-meta';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
@@ -22,7 +22,10 @@ export default function AuthRoute() {
 
   return (
     <section className="spotlight relative flex flex-1 items-center px-4 pt-28 pb-20 md:px-8">
-      <title>Sign In · Kinora</title>
+      <PageMeta
+        title="Sign In · Kinora"
+        description="Sign in to Kinora with your email: we send you a 6-digit code, no password needed. Keep a list, pick up where you left off and follow creators."
+      />
       <div className="mx-auto grid w-full max-w-5xl items-center gap-12 lg:grid-cols-[1.1fr_1fr]">
         <div className="hidden animate-fade-up lg:block">
           <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Welcome to Kinora</p>
@@ -42,16 +45,12 @@ export default function AuthRoute() {
         </div>
 
         <div className="mx-auto w-full max-w-md animate-fade-up">
-          {user.isPending ? (
-            <div className="flex min-h-80 items-center justify-center">
-              <Spinner label="Checking your session" />
-            </div>
-          ) : (
-            <SignInForm
-              message={searchParams.get('message')}
-              onSignedIn={() => navigate(paths.home, { replace: true })}
-            />
-          )}
+          {/* Shown at once, not after the session check: a signed-in visitor is sent on to /home
+              anyway, and the form keeps its place instead of replacing a placeholder. */}
+          <SignInForm
+            message={searchParams.get('message')}
+            onSignedIn={() => navigate(paths.home, { replace: true })}
+          />
           <p className="mt-6 text-center text-xs text-fg-subtle">
             By continuing you agree to our{' '}
             <Link to={paths.terms} className="underline decoration-white/30 underline-offset-2 hover:text-fg">

@@ -110,6 +110,52 @@ describe('/film/:id', () => {
     expect(within(details).getByText('12 min')).toBeInTheDocument();
   });
 
+  it("keeps the header's shape while loading, then has one h1, the film's description and its poster fetched first", async () => {
+    const loaded = deferred<Response>();
+    const relatedLoaded = deferred<Response>();
+    mockFetch({
+      [FILM]: () => loaded.promise,
+      [RELATED]: () => relatedLoaded.promise,
+      [REVIEWS]: () => jsonResponse([]),
+    });
+    renderFilm('/film/3');
+
+    // A screen tall (the footer stays below the fold), with the poster's 2:3 frame where it will be.
+    const loading = await screen.findByTestId('film-loading');
+    expect(loading).toHaveClass('min-h-dvh');
+    expect(loading.querySelectorAll('.aspect-\\[2\\/3\\]')).toHaveLength(1);
+    loaded.resolve(jsonResponse(film));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sombra Binaria' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Sombra Binaria · Kinora');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      film.description,
+    );
+
+    const poster = screen.getByRole('img', { name: 'Sombra Binaria poster' });
+    expect(poster).toHaveAttribute('src', '/media/films/3/poster.jpg');
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster.parentElement!.querySelector('source')).toHaveAttribute(
+      'sizes',
+      '(min-width: 1024px) 288px, (min-width: 768px) 256px, 192px',
+    );
+    // The blurred glow behind the header needs only the narrowest variant.
+    const glow = document.querySelector('header [aria-hidden="true"] picture')!;
+    expect(glow.querySelector('source')).toHaveAttribute('srcset', '/media/films/3/poster-160.webp 160w');
+    expect(glow.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+
+    // More Thriller Films: four stand-ins of the rows' size, then the rows.
+    const more = screen.getByRole('region', { name: 'More Thriller Films' });
+    expect(within(more).getAllByTestId('related-film-skeleton')).toHaveLength(4);
+    relatedLoaded.resolve(jsonResponse(related));
+    await waitFor(() => expect(within(more).getAllByRole('link', { name: /Signal/ })).toHaveLength(4));
+    const thumbnail = more.querySelector('picture')!;
+    expect(thumbnail.querySelector('source')).toHaveAttribute('sizes', '64px');
+    expect(thumbnail.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
+
   it("shows the creator's AI disclosure when the film has one, and no card when it has none", async () => {
     const disclosed = makeFilm({
       aiDisclosure: {

@@ -102,6 +102,66 @@ describe('/home', () => {
     }
   });
 
+  it('holds every row at its loaded size while it loads: 7 card skeletons with 2:3 posters, Trending in its own slots', async () => {
+    const releases = deferred<Response>();
+    const trendingLoaded = deferred<Response>();
+    mockFetch(
+      homeHandlers({
+        'GET /api/films?sort=newest&limit=12': () => releases.promise,
+        'GET /api/films/trending?limit=8': () => trendingLoaded.promise,
+      }),
+    );
+    renderHome();
+
+    const newReleases = await screen.findByRole('region', { name: 'New Releases' });
+    const skeletons = within(newReleases).getAllByTestId('film-card-skeleton');
+    expect(skeletons).toHaveLength(7);
+    for (const skeleton of skeletons)
+      expect(skeleton.firstElementChild).toHaveClass('aspect-[2/3]', 'w-full');
+    // Trending's skeleton slots are its loaded slots (the same widths), each with the views line.
+    const slotClasses = (region: HTMLElement) =>
+      within(region)
+        .getAllByTestId('trending-item')
+        .map((item) => item.parentElement!.className);
+    const pendingSlots = slotClasses(row('Trending Now'));
+    expect(pendingSlots).toHaveLength(7);
+    expect(within(row('Trending Now')).getAllByTestId('film-card-skeleton')).toHaveLength(7);
+
+    releases.resolve(jsonResponse([sombra, rule, nebula]));
+    trendingLoaded.resolve(jsonResponse(trending));
+    await waitFor(() => expect(within(row('Trending Now')).getAllByTestId('film-card')).toHaveLength(3));
+    expect(slotClasses(row('Trending Now'))).toEqual(pendingSlots.slice(0, 3));
+    await waitFor(() => expect(within(newReleases).getAllByTestId('film-card')).toHaveLength(3));
+  });
+
+  it('has one h1 and its own description; the hero poster is fetched first, the first row at once, the rest lazily', async () => {
+    mockFetch(homeHandlers());
+    renderHome();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nebula Dreams' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Home',
+    ]);
+    expect(document.title).toBe('Home · Kinora');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Stream independent generative films on Kinora/,
+    );
+
+    const hero = screen.getByRole('region', { name: 'Nebula Dreams' }).querySelector('picture')!;
+    expect(hero.querySelector('source')).toHaveAttribute('sizes', '100vw');
+    expect(hero.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+
+    const releases = row('New Releases');
+    await waitFor(() => expect(within(releases).getAllByTestId('film-card')).toHaveLength(3));
+    for (const image of releases.querySelectorAll('img')) expect(image).toHaveAttribute('loading', 'eager');
+    await waitFor(() => expect(within(row('Drama')).getAllByTestId('film-card')).toHaveLength(1));
+    expect(row('Drama').querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(row('Drama').querySelector('source')).toHaveAttribute(
+      'sizes',
+      '(min-width: 1024px) 176px, (min-width: 640px) 160px, 144px',
+    );
+  });
+
   it('shows 8 creator placeholders while the creators load', async () => {
     const creators = deferred<Response>();
     mockFetch(homeHandlers({ 'GET /api/creators?limit=20': () => creators.promise }));

@@ -1,9 +1,13 @@
+import { PageMeta } from '@/components/layout/page-meta';
 import { HOME_GENRE_ROWS } from '@/config/constants';
 import { useUser } from '@/features/auth/api/get-user';
 import { HomeCreators } from '@/features/creators/components/home-creators';
 import { HomeCritics } from '@/features/critics/components/home-critics';
 import { FeaturedHero, GenreRow, NewReleasesRow, TrendingRow } from '@/features/films/components/home-rows';
 import { ContinueWatchingRow } from '@/features/lists/components/continue-watching-row';
+
+const HOME_DESCRIPTION =
+  "Stream independent generative films on Kinora: new releases, what's trending this week, critics' picks and the creators behind them.";
 
 /**
  * /home: carousels of real catalogue data. Continue Watching shows only for members with entries;
@@ -15,7 +19,7 @@ export default function HomeRoute() {
 
   return (
     <div className="flex-1">
-      <title>Home · Kinora</title>
+      <PageMeta title="Home · Kinora" description={HOME_DESCRIPTION} />
       <h1 className="sr-only">Home</h1>
       <FeaturedHero />
       <div className="relative z-10 mx-auto flex max-w-screen-2xl flex-col gap-10 px-4 pb-16 md:gap-12 md:px-8">

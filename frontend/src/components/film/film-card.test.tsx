@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { makeFilm } from '@/testing/fixtures';
+import { makeFilm, makePosterSources } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 
-import { FilmCard } from './film-card';
+import { FilmCard, FilmCardSkeleton } from './film-card';
 import { FilmCardLikeProvider } from './film-card-like';
 
 const stars = () =>
@@ -35,6 +35,42 @@ describe('FilmCard', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', '/media/films/3/poster.jpg');
     expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(within(card).queryByText('Featured')).not.toBeInTheDocument();
+  });
+
+  it("offers the poster's WebP variants for the slot it is shown in", () => {
+    renderWithProviders(
+      <FilmCard
+        film={makeFilm({ posterSources: makePosterSources(3, [160, 240]) })}
+        sizes="200px"
+        priority
+      />,
+    );
+    const source = screen.getByTestId('film-card').querySelector('picture > source');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute(
+      'srcset',
+      '/media/films/3/poster-160.webp 160w, /media/films/3/poster-240.webp 240w',
+    );
+    expect(source).toHaveAttribute('sizes', '200px');
+    const image = screen.getByTestId('film-card').querySelector('img');
+    expect(image).toHaveAttribute('src', '/media/films/3/poster.jpg');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it("is stood in for while loading by a skeleton of its size: the 2:3 poster and a box per line at the line's height", () => {
+    renderWithProviders(<FilmCardSkeleton />);
+    const skeleton = screen.getByTestId('film-card-skeleton');
+    const [poster, lines] = [...skeleton.children];
+    expect(poster).toHaveClass('aspect-[2/3]', 'w-full');
+    // The card's title (text-sm, 20 px), genre and creator lines (text-xs, 16 px) and rating row (pt-1 + 16 px), gap-1 apart after mt-3.
+    expect(lines).toHaveClass('mt-3', 'flex', 'flex-col', 'gap-1');
+    expect([...lines!.children].map((line) => line.className.match(/\bh-\d+\b/)?.[0])).toEqual([
+      'h-5',
+      'h-4',
+      'h-4',
+      'h-5',
+    ]);
   });
 
   it('shows the Featured badge on featured films', () => {

@@ -15,8 +15,12 @@ import { FilmPoster } from './film-poster';
 type FilmCardProps = {
   film: Film;
   className?: string;
+  /** How wide the card's poster is shown (POSTER_SIZES); a home carousel's card by default. */
+  sizes?: string;
   /** Load the poster at once (first row of a page). */
   eager?: boolean;
+  /** The page's largest image: the poster is fetched first. */
+  priority?: boolean;
 };
 
 /**
@@ -24,7 +28,7 @@ type FilmCardProps = {
  * genre, year, creator link, rating out of 5 with half stars, views, language, and the like control
  * the app provides ({@link useFilmCardLike}).
  */
-export function FilmCard({ film, className, eager }: FilmCardProps) {
+export function FilmCard({ film, className, sizes, eager, priority }: FilmCardProps) {
   const renderLike = useFilmCardLike();
   const creatorName = getPersonName(film.creator.user);
   const unrated = isUnrated(film.rating);
@@ -41,7 +45,10 @@ export function FilmCard({ film, className, eager }: FilmCardProps) {
         <FilmPoster
           title={film.title}
           posterUrl={film.posterUrl}
+          posterSources={film.posterSources}
+          sizes={sizes}
           eager={eager}
+          priority={priority}
           className="transition-transform duration-500 group-hover:scale-[1.04]"
         />
         <div className="pointer-events-none absolute inset-x-0 top-0 h-16 bg-gradient-to-b from-black/60 to-transparent" />
@@ -118,14 +125,31 @@ export function FilmCard({ film, className, eager }: FilmCardProps) {
   );
 }
 
-/** The loading stand-in of a {@link FilmCard}, the same size. */
+/**
+ * The loading stand-in of a {@link FilmCard}, exactly its size: the 2:3 poster, then one box per
+ * line of the card at that line's height (the title's text-sm line, 20 px; the two text-xs lines,
+ * 16 px; the rating row, 4 + 16 px), with the card's gaps. Nothing moves when the cards arrive.
+ */
 export function FilmCardSkeleton({ className }: { className?: string }) {
   return (
-    <div data-testid="film-card-skeleton" className={cn('flex flex-col', className)}>
+    <div data-testid="film-card-skeleton" className={cn('flex min-w-0 flex-col', className)}>
       <Skeleton className="aspect-[2/3] w-full" />
-      <Skeleton className="mt-3 h-4 w-4/5 rounded-md" />
-      <Skeleton className="mt-2 h-3 w-3/5 rounded-md" />
-      <Skeleton className="mt-2 h-3 w-2/5 rounded-md" />
+      <div aria-hidden="true" className="mt-3 flex flex-col gap-1">
+        <div className="flex h-5 items-center">
+          <Skeleton className="h-3.5 w-4/5 rounded-md" />
+        </div>
+        <div className="flex h-4 items-center">
+          <Skeleton className="h-3 w-3/5 rounded-md" />
+        </div>
+        <div className="flex h-4 items-center">
+          <Skeleton className="h-3 w-2/5 rounded-md" />
+        </div>
+        <div className="flex h-5 items-end">
+          <div className="flex h-4 w-full items-center">
+            <Skeleton className="h-3 w-1/2 rounded-md" />
+          </div>
+        </div>
+      </div>
     </div>
   );
 }

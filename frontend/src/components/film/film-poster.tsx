@@ -1,16 +1,115 @@
 import { useState, type CSSProperties } from 'react';
 
 import { cn } from '@/lib/utils';
+import type { PosterSource } from '@/lib/api/types';
+
+/** The poster JPEG's own size (catalog-worker draws 720×1080): the `<img>`'s width and height. */
+const POSTER_WIDTH = 720;
+const POSTER_HEIGHT = 1080;
+
+/**
+ * `sizes` of the posters the screens show (docs/ui.md): the browser picks the narrowest WebP
+ * variant that covers the slot at the screen's pixel density.
+ */
+export const POSTER_SIZES = {
+  /** A card in a home carousel (CarouselItem: 144, 160, 176 px). */
+  carousel: '(min-width: 1024px) 176px, (min-width: 640px) 160px, 144px',
+  /** A card of the Browse grid: 2, 4 or 6 columns across max-w-screen-2xl. */
+  browseGrid:
+    '(min-width: 1536px) 232px, (min-width: 1024px) calc((100vw - 144px) / 6), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 48px) / 2)',
+  /** A card of a creator's films: 2, 3 or 4 columns beside the profile's side column. */
+  creatorGrid:
+    '(min-width: 1280px) 204px, (min-width: 1024px) calc((100vw - 448px) / 3), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)',
+  /** The film page's poster: 192 px, 16rem from md, 18rem from lg. */
+  filmPage: '(min-width: 1024px) 288px, (min-width: 768px) 256px, 192px',
+  /** A 64 px thumbnail (related films, lists). */
+  thumbnail: '64px',
+} as const;
+
+/** The narrowest source at least `width` pixels wide, else the widest (for blurred backdrops). */
+export function posterSourceNear(
+  sources: readonly PosterSource[] | undefined,
+  width: number,
+): PosterSource | undefined {
+  if (!sources || sources.length === 0) return undefined;
+  const sorted = [...sources].sort((a, b) => a.width - b.width);
+  return sorted.find((source) => source.width >= width) ?? sorted[sorted.length - 1];
+}
+
+type PosterImageProps = {
+  /** The JPEG: what the `<img>` loads when no source fits (or the browser has no WebP). */
+  posterUrl: string;
+  /** Other formats and widths of the poster (the film's posterSources). */
+  sources?: readonly PosterSource[];
+  /** How wide the image is shown (a `sizes` value); picks among the sources' widths. */
+  sizes?: string;
+  alt?: string;
+  className?: string;
+  /** Load at once (above the fold) instead of lazily. */
+  eager?: boolean;
+  /** The page's largest image (its LCP): fetched first. Implies eager. */
+  priority?: boolean;
+  onError?: () => void;
+};
+
+/**
+ * A poster image: a `<picture>` with one `<source>` per format of `sources` (a `srcset` of its
+ * widths) and the JPEG as its `<img>`, sized 2:3 so the box is known before it loads. The
+ * `<picture>` takes no box of its own: the `<img>` is laid out as the parent's child.
+ */
+export function PosterImage({
+  posterUrl,
+  sources = [],
+  sizes,
+  alt = '',
+  className,
+  eager = false,
+  priority = false,
+  onError,
+}: PosterImageProps) {
+  const byType = new Map<string, PosterSource[]>();
+  for (const source of sources) byType.set(source.type, [...(byType.get(source.type) ?? []), source]);
+
+  return (
+    <picture className="contents">
+      {[...byType].map(([type, list]) => (
+        <source
+          key={type}
+          type={type}
+          srcSet={list.map((source) => `${source.url} ${source.width}w`).join(', ')}
+          sizes={sizes}
+        />
+      ))}
+      <img
+        src={posterUrl}
+        alt={alt}
+        width={POSTER_WIDTH}
+        height={POSTER_HEIGHT}
+        loading={eager || priority ? 'eager' : 'lazy'}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        onError={onError}
+        className={className}
+      />
+    </picture>
+  );
+}
 
 type FilmPosterProps = {
   title: string;
   posterUrl: string | null;
+  /** The poster's WebP variants (the film's posterSources); without them the JPEG alone. */
+  posterSources?: readonly PosterSource[];
+  /** How wide the poster is shown ({@link POSTER_SIZES}); the home carousel's card by default. */
+  sizes?: string;
   /** The image's text alternative; empty when the title is shown beside it. */
   alt?: string;
   /** Sizing and aspect ratio of the frame (a 2:3 poster by default). */
   className?: string;
   /** Above-the-fold images load at once; everything else lazily. */
   eager?: boolean;
+  /** The page's largest image: eager and fetched with high priority. */
+  priority?: boolean;
 };
 
 /** A stable hash of the title, so each film keeps its own generated colours. */
@@ -49,21 +148,36 @@ export function PosterFallback({ title, className }: { title: string; className?
 }
 
 /**
- * A film's poster in a fixed-ratio frame (no layout shift while it loads), lazily loaded, with the
- * generated fallback tile when there is no poster or the image fails.
+ * A film's poster in a fixed-ratio frame (no layout shift while it loads), lazily loaded unless
+ * `eager`, in WebP at the width shown where the film has variants, with the generated fallback
+ * tile when there is no poster or the image fails.
  */
-export function FilmPoster({ title, posterUrl, alt = '', className, eager = false }: FilmPosterProps) {
+export function FilmPoster({
+  title,
+  posterUrl,
+  posterSources,
+  sizes = POSTER_SIZES.carousel,
+  alt = '',
+  className,
+  eager = false,
+  priority = false,
+}: FilmPosterProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(posterUrl) && failedSrc !== posterUrl;
 
   return (
-    <div className={cn('relative aspect-[2/3] overflow-hidden bg-surface-raised', className)}>
+    <div
+      data-testid="poster-frame"
+      className={cn('relative aspect-[2/3] overflow-hidden bg-surface-raised', className)}
+    >
       {showImage && posterUrl ? (
-        <img
-          src={posterUrl}
+        <PosterImage
+          posterUrl={posterUrl}
+          sources={posterSources}
+          sizes={sizes}
           alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          eager={eager}
+          priority={priority}
           onError={() => setFailedSrc(posterUrl)}
           className="absolute inset-0 size-full object-cover"
         />

@@ -152,14 +152,15 @@ export function Navbar({ user, onSignOut, isSigningOut, notifications }: NavbarP
           <SearchForm className="hidden w-56 md:block xl:w-72" />
 
           {user === undefined ? (
-            <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-white/10" />
+            // As wide as Sign In (fixed, whatever the font), so the search box beside it stays put.
+            <span aria-hidden="true" className="h-9 w-24 animate-pulse rounded-full bg-white/10" />
           ) : user ? (
             <>
               {notifications}
               <UserMenu user={user} onSignOut={onSignOut} isSigningOut={isSigningOut} />
             </>
           ) : (
-            <Button size="sm" onClick={() => navigate(paths.auth)}>
+            <Button size="sm" className="w-24" onClick={() => navigate(paths.auth)}>
               Sign In
             </Button>
           )}

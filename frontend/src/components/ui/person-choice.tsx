@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
+import { Skeleton } from '@/components/ui/skeleton';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
 
@@ -60,5 +61,26 @@ export function PersonChoice({
       </span>
       <span className="text-xs text-fg-subtle">{detail}</span>
     </button>
+  );
+}
+
+/**
+ * The loading stand-in of a {@link PersonChoice}, exactly its size: the border and padding, the
+ * 80 px avatar, the name's text-sm line (20 px) and the detail's text-xs line (16 px).
+ */
+export function PersonChoiceSkeleton({ testId }: { testId: string }) {
+  return (
+    <div
+      data-testid={testId}
+      className="flex w-full flex-col items-center gap-2 rounded-2xl border border-white/5 p-4"
+    >
+      <Skeleton className="size-20 rounded-full" />
+      <div className="flex h-5 w-full items-center justify-center">
+        <Skeleton className="h-3.5 w-24 rounded-md" />
+      </div>
+      <div className="flex h-4 w-full items-center justify-center">
+        <Skeleton className="h-3 w-16 rounded-md" />
+      </div>
+    </div>
   );
 }

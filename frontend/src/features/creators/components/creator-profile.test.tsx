@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeCreatorProfile, makeFilm } from '@/testing/fixtures';
-import { mockFetch } from '@/testing/mock-fetch';
+import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 
@@ -39,6 +39,46 @@ describe('CreatorProfile', () => {
     expect(screen.getByText('1 film')).toBeInTheDocument();
     expect(screen.getAllByText('Verified Creator')[0]).toBeInTheDocument();
     expect(screen.getByText(/Thrillers built from noise/)).toBeInTheDocument();
+  });
+
+  it('keeps the banner and header in place while loading, then describes the page by the bio', async () => {
+    const loaded = deferred<Response>();
+    mockFetch({ [PROFILE]: () => loaded.promise });
+    renderWithProviders(<CreatorProfile creatorId={4} />, { route: '/creator/4' });
+
+    const loading = screen.getByTestId('creator-loading');
+    expect(loading).toHaveClass('min-h-dvh'); // the footer stays below the fold
+    expect(loading.firstElementChild).toHaveClass('h-56', 'md:h-72'); // the banner's height
+    expect(screen.getByText('Loading creator profile...')).toBeInTheDocument();
+    loaded.resolve(jsonResponse(makeCreatorProfile()));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Omar Haddad' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Omar Haddad · Kinora');
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+        'content',
+        'Thrillers built from noise. Sound designer turned director.',
+      ),
+    );
+    // The blurred banner needs a small variant only, and is the page's largest image.
+    const banner = document.querySelector('article > [aria-hidden="true"] picture')!;
+    expect(banner.querySelector('source')).toHaveAttribute('srcset', '/media/films/3/poster-320.webp 320w');
+    expect(banner.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    // The films' posters, sized to the grid beside the side column.
+    expect(screen.getByTestId('film-card').querySelector('source')?.getAttribute('sizes')).toMatch(
+      /^\(min-width: 1280px\) 204px, /,
+    );
+  });
+
+  it('describes a creator without a bio by their films', async () => {
+    renderProfile(makeCreatorProfile({ bio: '' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Omar Haddad' })).toBeInTheDocument();
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Omar Haddad is an independent filmmaker on Kinora. Watch their films and follow them for new releases.',
+    );
   });
 
   it("reads 'Filmmaker' on the viewer's own profile", async () => {

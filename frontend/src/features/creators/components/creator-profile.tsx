@@ -12,13 +12,15 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { fallbackArt } from '@/components/film/film-poster';
+import { fallbackArt, POSTER_SIZES, PosterImage, posterSourceNear } from '@/components/film/film-poster';
 import { FilmCard } from '@/components/film/film-card';
+import { PageMeta } from '@/components/layout/page-meta';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { FOLLOWERS_BADGE_THRESHOLD, PROLIFIC_FILMS_THRESHOLD } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -31,6 +33,9 @@ import { isCreatorNotFound, useCreator } from '../api/get-creator';
 import { creatorSocialLinks } from '../utils/social-links';
 import { FollowButton } from './follow-button';
 import { socialIcons } from './social-icon';
+
+/** The films grid's widest first row: its posters load at once. */
+const FIRST_ROW = 4;
 
 /** 'Creator Not Found', on a 404 and on an id that is not a positive integer. */
 export function CreatorNotFound() {
@@ -83,14 +88,7 @@ type CreatorProfileProps = {
 export function CreatorProfile({ creatorId, viewerId, signedIn = false }: CreatorProfileProps) {
   const creator = useCreator(creatorId);
 
-  if (creator.isPending) {
-    return (
-      <section className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20">
-        <Spinner label="Loading creator profile" />
-        <p className="text-fg-muted">Loading creator profile...</p>
-      </section>
-    );
-  }
+  if (creator.isPending) return <CreatorLoading />;
   if (creator.isError) {
     if (isCreatorNotFound(creator.error)) return <CreatorNotFound />;
     return (
@@ -103,6 +101,38 @@ export function CreatorProfile({ creatorId, viewerId, signedIn = false }: Creato
       isOwnProfile={Boolean(viewerId) && viewerId === creator.data.userId}
       signedIn={signedIn === true}
     />
+  );
+}
+
+/**
+ * The profile while it loads: the banner, avatar and name where they will be, at least a screen
+ * tall so the footer stays below the fold and nothing moves when the profile arrives.
+ */
+function CreatorLoading() {
+  return (
+    <div data-testid="creator-loading" className="min-h-dvh flex-1">
+      <Skeleton className="h-56 w-full rounded-none md:h-72" />
+      <div className="mx-auto max-w-screen-xl px-4 md:px-8">
+        <div className="relative -mt-20 flex flex-col gap-5 md:-mt-24 md:flex-row md:items-end">
+          <Skeleton className="size-32 rounded-full border-4 border-background md:size-40" />
+          <div className="flex min-w-0 flex-1 flex-col gap-3 pb-1">
+            <Skeleton className="h-9 w-2/3 max-w-md rounded-lg md:h-12" />
+            <div className="flex items-center gap-3">
+              <Spinner label="Loading creator profile" />
+              <p className="text-fg-muted">Loading creator profile...</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The creator's bio for search results, or a sentence about their films when they have none. */
+function creatorDescription(creator: CreatorProfileData, name: string): string {
+  return (
+    creator.bio.trim() ||
+    `${name} is an independent filmmaker on Kinora. Watch their films and follow them for new releases.`
   );
 }
 
@@ -135,20 +165,22 @@ function CreatorProfileView({
   const links = creatorSocialLinks(creator);
   const achievements = creatorAchievements(creator);
   const email = creator.user.email;
-  const bannerPoster = creator.films.find((film) => film.posterUrl)?.posterUrl;
+  const bannerFilm = creator.films.find((film) => film.posterUrl);
 
   return (
     <article className="flex-1">
-      <title>{`${name} · Kinora`}</title>
+      <PageMeta title={`${name} · Kinora`} description={creatorDescription(creator, name)} />
 
-      {/* Banner. */}
-      <div className="relative h-56 overflow-hidden md:h-72" style={fallbackArt(name)}>
-        {bannerPoster ? (
-          <img
-            src={bannerPoster}
-            alt=""
-            aria-hidden="true"
-            decoding="async"
+      {/* Banner: a poster blurred across the top, the page's largest image (fetched first). */}
+      <div aria-hidden="true" className="relative h-56 overflow-hidden md:h-72" style={fallbackArt(name)}>
+        {bannerFilm?.posterUrl ? (
+          <PosterImage
+            posterUrl={bannerFilm.posterUrl}
+            sources={[posterSourceNear(bannerFilm.posterSources, 320)].filter(
+              (source) => source !== undefined,
+            )}
+            sizes="320px"
+            priority
             className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-md"
           />
         ) : null}
@@ -225,9 +257,14 @@ function CreatorProfileView({
                 />
               ) : (
                 <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 xl:grid-cols-4">
-                  {creator.films.map((film) => (
+                  {creator.films.map((film, index) => (
                     <li key={film.id} className="flex">
-                      <FilmCard film={film} className="w-full" />
+                      <FilmCard
+                        film={film}
+                        sizes={POSTER_SIZES.creatorGrid}
+                        eager={index < FIRST_ROW}
+                        className="w-full"
+                      />
                     </li>
                   ))}
                 </ul>

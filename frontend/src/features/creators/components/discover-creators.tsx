@@ -222,6 +222,8 @@ function FilmTile({ film }: { film: Film }) {
       <FilmPoster
         title={film.title}
         posterUrl={film.posterUrl}
+        posterSources={film.posterSources}
+        sizes="(min-width: 640px) 144px, 128px"
         className="rounded-xl ring-1 ring-white/10 transition group-hover:ring-accent/60"
       />
       <span className="mt-2 block truncate text-sm font-semibold text-fg group-hover:text-accent">

@@ -4,9 +4,8 @@ import { useId, useState } from 'react';
 import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
 
 import { FilmCard } from '@/components/film/film-card';
-import { PersonChoice } from '@/components/ui/person-choice';
+import { PersonChoice, PersonChoiceSkeleton } from '@/components/ui/person-choice';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
-import { Skeleton } from '@/components/ui/skeleton';
 import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { formatFilmCount, formatFollowers } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
@@ -52,14 +51,7 @@ export function HomeCreators({ signedIn = false }: { signedIn?: boolean | null }
         {shown.isPending ? (
           Array.from({ length: CREATOR_PLACEHOLDER_COUNT }, (_, index) => (
             <CarouselItem key={index} className="w-40">
-              <div
-                data-testid="creator-placeholder"
-                className="flex flex-col items-center gap-3 rounded-2xl border border-white/5 p-4"
-              >
-                <Skeleton className="size-20 rounded-full" />
-                <Skeleton className="h-4 w-24 rounded-md" />
-                <Skeleton className="h-3 w-16 rounded-md" />
-              </div>
+              <PersonChoiceSkeleton testId="creator-placeholder" />
             </CarouselItem>
           ))
         ) : shown.creators.length === 0 ? (

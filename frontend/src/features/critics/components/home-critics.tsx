@@ -4,13 +4,13 @@ import { useId, useState } from 'react';
 import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
 import { Link } from 'react-router-dom';
 
-import { PersonChoice } from '@/components/ui/person-choice';
+import { PersonChoice, PersonChoiceSkeleton } from '@/components/ui/person-choice';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
-import { Skeleton } from '@/components/ui/skeleton';
 import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { filmPath } from '@/config/paths';
 import { formatFollowers } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
+import { PosterImage } from '@/components/film/film-poster';
 import type { Critic } from '@/lib/api/types';
 
 import { useFollowedCritics } from '../api/critic-follows';
@@ -46,13 +46,7 @@ export function HomeCritics() {
         {pending ? (
           Array.from({ length: CREATOR_PLACEHOLDER_COUNT }, (_, index) => (
             <CarouselItem key={index} className="w-40">
-              <div
-                data-testid="critic-placeholder"
-                className="flex flex-col items-center gap-3 rounded-2xl border border-white/5 p-4"
-              >
-                <Skeleton className="size-20 rounded-full" />
-                <Skeleton className="h-4 w-24 rounded-md" />
-              </div>
+              <PersonChoiceSkeleton testId="critic-placeholder" />
             </CarouselItem>
           ))
         ) : !shown || shown.length === 0 ? (
@@ -124,9 +118,8 @@ function CriticRecommendations({ critic }: { critic: Critic }) {
             >
               <div className="flex aspect-[2/3] items-center justify-center overflow-hidden rounded-xl bg-white/5">
                 {pick.film.posterUrl ? (
-                  <img
-                    src={pick.film.posterUrl}
-                    alt=""
+                  <PosterImage
+                    posterUrl={pick.film.posterUrl}
                     className="size-full object-cover transition group-hover:scale-105"
                   />
                 ) : (

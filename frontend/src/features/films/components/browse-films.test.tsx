@@ -47,10 +47,48 @@ describe('BrowseFilms', () => {
     mockFetch({ [DEFAULT_LIST]: () => films.promise });
     renderBrowse();
 
-    expect(await screen.findAllByTestId('film-card-skeleton')).toHaveLength(12);
+    const skeletons = await screen.findAllByTestId('film-card-skeleton');
+    expect(skeletons).toHaveLength(12);
+    // In the grid the cards fill (the same columns), each with the card's 2:3 poster frame.
+    const grid = skeletons[0]!.parentElement!;
+    for (const skeleton of skeletons) expect(skeleton.firstElementChild).toHaveClass('aspect-[2/3]');
     films.resolve(jsonResponse([sombra]));
     await waitFor(() => expect(screen.queryAllByTestId('film-card-skeleton')).toHaveLength(0));
     expect(cardTitles()).toEqual(['Sombra Binaria']);
+    expect(screen.getByRole('list', { name: 'Films' })).toHaveClass(...grid.className.split(' '));
+  });
+
+  it('has one h1 and its own description; the first posters load at once, sized to the grid', async () => {
+    mockFetch({
+      [DEFAULT_LIST]: () =>
+        jsonResponse(
+          Array.from({ length: 8 }, (_, index) => makeFilm({ id: index + 1, title: `Film ${index + 1}` })),
+        ),
+    });
+    renderBrowse();
+
+    await waitFor(() => expect(screen.getAllByTestId('film-card')).toHaveLength(8));
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Browse Films',
+    ]);
+    expect(document.title).toBe('Browse Films · Kinora');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Browse independent generative films on Kinora/,
+    );
+    const images = screen.getAllByTestId('film-card').map((card) => card.querySelector('img')!);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      ...Array<string>(6).fill('eager'),
+      'lazy',
+      'lazy',
+    ]);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      ...Array<null>(6).fill(null),
+    ]);
+    expect(screen.getAllByTestId('film-card')[0]!.querySelector('source')?.getAttribute('sizes')).toMatch(
+      /^\(min-width: 1536px\) 232px, /,
+    );
   });
 
   it('offers the genre, language and sort options', async () => {

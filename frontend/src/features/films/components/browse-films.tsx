@@ -11,6 +11,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
+import { POSTER_SIZES } from '@/components/film/film-poster';
+import { PageMeta } from '@/components/layout/page-meta';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
@@ -97,7 +99,7 @@ export function BrowseFilms() {
 
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 pt-24 pb-16 md:px-8 md:pt-28">
-      <title>Browse Films · Kinora</title>
+      <PageMeta title="Browse Films · Kinora" description={BROWSE_DESCRIPTION} />
       <header className="mb-8 flex flex-col gap-2">
         <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Catalogue</p>
         <h1 className="text-3xl font-black tracking-tight text-fg md:text-5xl">Browse Films</h1>
@@ -207,7 +209,7 @@ export function BrowseFilms() {
         <h2 className="text-lg font-bold text-fg">
           {searching ? `Results for “${filters.q}”` : filtered ? 'Matching Films' : 'All Films'}
         </h2>
-        <p role="status" data-testid="result-count" className="text-sm text-fg-subtle">
+        <p role="status" data-testid="result-count" className="min-w-32 text-right text-sm text-fg-subtle">
           {query.isSuccess ? formatFilmCount(films.length) : query.isPending ? 'Loading films…' : ''}
         </p>
       </div>
@@ -239,7 +241,13 @@ export function BrowseFilms() {
         <ul aria-label="Films" className={gridClasses}>
           {films.map((film, index) => (
             <li key={film.id} className="flex">
-              <FilmCard film={film} eager={index < 6} className="w-full" />
+              <FilmCard
+                film={film}
+                sizes={POSTER_SIZES.browseGrid}
+                eager={index < FIRST_ROW}
+                priority={index < 2}
+                className="w-full"
+              />
             </li>
           ))}
         </ul>
@@ -249,3 +257,8 @@ export function BrowseFilms() {
 }
 
 const gridClasses = 'grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4 lg:grid-cols-6';
+/** The grid's widest first row: its posters load at once, the first two (in view on every screen) first. */
+const FIRST_ROW = 6;
+
+const BROWSE_DESCRIPTION =
+  'Browse independent generative films on Kinora: search by title, filter by genre and language, and sort by newest, most popular or top rated.';

@@ -2,12 +2,14 @@ import { BadgeCheck, Calendar, Clock, Eye, Film as FilmIcon, Globe, Sparkles, Us
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster } from '@/components/film/film-poster';
+import { FilmPoster, POSTER_SIZES, PosterImage, posterSourceNear } from '@/components/film/film-poster';
+import { PageMeta } from '@/components/layout/page-meta';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { RatingStars } from '@/components/ui/rating-stars';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { browsePath, creatorPath, paths } from '@/config/paths';
 import { formatCount, formatFollowers, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
@@ -34,12 +36,36 @@ export function FilmNotFound() {
   );
 }
 
+/**
+ * The film page while it loads: its header's shape (the poster's 2:3 frame where the poster will
+ * be, the title and facts as bars), at least a screen tall so the footer stays below the fold and
+ * nothing moves when the film arrives.
+ */
 function FilmLoading() {
   return (
-    <section className="flex min-h-[75dvh] flex-1 flex-col items-center justify-center gap-4 px-4 pt-28 pb-20">
-      <Spinner label="Loading film details" />
-      <p className="text-fg-muted">Loading film details...</p>
-    </section>
+    <div data-testid="film-loading" className="min-h-dvh flex-1">
+      <div className="mx-auto grid max-w-screen-xl gap-8 px-4 pt-24 pb-12 md:grid-cols-[16rem_1fr] md:gap-12 md:px-8 md:pt-32 md:pb-16 lg:grid-cols-[18rem_1fr]">
+        <Skeleton className="mx-auto aspect-[2/3] w-48 rounded-2xl md:w-full" />
+        <div className="flex flex-col justify-end gap-5">
+          <Skeleton className="h-6 w-24 rounded-full" />
+          <Skeleton className="h-10 w-3/4 rounded-lg md:h-14" />
+          <Skeleton className="h-5 w-1/2 rounded-md" />
+          <div className="flex items-center gap-3">
+            <Spinner label="Loading film details" />
+            <p className="text-fg-muted">Loading film details...</p>
+          </div>
+          <Skeleton className="h-12 w-64 rounded-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The film's description for search results, or a sentence made from its facts when it has none. */
+function filmDescription(film: Film, creatorName: string): string {
+  return (
+    film.description.trim() ||
+    `Watch ${film.title}, a ${film.genre.toLowerCase()} film by ${creatorName} (${film.releaseYear}), on Kinora.`
   );
 }
 
@@ -100,16 +126,19 @@ function FilmDetailView({
 
   return (
     <article className="flex-1">
-      <title>{`${film.title} · Kinora`}</title>
+      <PageMeta title={`${film.title} · Kinora`} description={filmDescription(film, creatorName)} />
 
       <header className="relative isolate overflow-hidden">
         <div aria-hidden="true" className="absolute inset-0 -z-10">
           {film.posterUrl ? (
-            <img
-              src={film.posterUrl}
-              alt=""
+            // Blurred to a glow: the narrowest variant is enough. The header's largest image, so
+            // it is fetched first.
+            <PosterImage
+              posterUrl={film.posterUrl}
+              sources={[posterSourceNear(film.posterSources, 160)].filter((source) => source !== undefined)}
+              sizes="160px"
+              priority
               className="size-full scale-110 object-cover opacity-45 blur-2xl"
-              decoding="async"
             />
           ) : null}
           <div className="absolute inset-0 bg-gradient-to-b from-background/40 via-background/70 to-background" />
@@ -120,8 +149,10 @@ function FilmDetailView({
           <FilmPoster
             title={film.title}
             posterUrl={film.posterUrl}
+            posterSources={film.posterSources}
+            sizes={POSTER_SIZES.filmPage}
             alt={`${film.title} poster`}
-            eager
+            priority
             className="mx-auto w-48 animate-fade-up rounded-2xl shadow-2xl shadow-black/70 ring-1 ring-white/15 md:w-full"
           />
 

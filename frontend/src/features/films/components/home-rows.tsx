@@ -1,8 +1,10 @@
 import type { FilmSort } from '@kinora/contracts';
 import { ChevronRight, Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
+import { PosterImage } from '@/components/film/film-poster';
 import { buttonClasses } from '@/components/ui/button';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { RatingStars } from '@/components/ui/rating-stars';
@@ -17,6 +19,8 @@ import { useFilms } from '../api/get-films';
 import { useTrendingFilms } from '../api/get-trending-films';
 
 const SKELETON_ITEMS = 7;
+/** New Releases' first cards, in view under the hero on most screens, load at once. */
+const FIRST_ROW_EAGER = 6;
 
 function SeeAll({ to, label }: { to: string; label: string }) {
   return (
@@ -36,6 +40,39 @@ function RowSkeleton() {
     <CarouselItem key={index}>
       <FilmCardSkeleton />
     </CarouselItem>
+  ));
+}
+
+/**
+ * One Trending Now slot: the rank in a fixed 72 px column overlapped 8 px by the card, so the card
+ * is as wide as a home carousel card (w-52 − 72 + 8 = 144 px, then 160 and 176) whatever the rank's
+ * digits, and its skeleton is the same size.
+ */
+function TrendingSlot({ rank, children }: { rank: ReactNode; children: ReactNode }) {
+  return (
+    <CarouselItem className="w-52 sm:w-56 lg:w-60">
+      <div className="flex items-end" data-testid="trending-item">
+        <span
+          data-testid="trending-rank"
+          className="-mr-2 w-[4.5rem] shrink-0 self-start text-[5rem] leading-[0.85] font-black tracking-tighter whitespace-nowrap text-transparent [-webkit-text-stroke:2px_rgb(255_255_255/0.4)] select-none"
+        >
+          {rank}
+        </span>
+        <div className="relative z-10 min-w-0 flex-1">{children}</div>
+      </div>
+    </CarouselItem>
+  );
+}
+
+/** Trending Now while loading: its slots, each a card skeleton and the views line. */
+function TrendingSkeleton() {
+  return Array.from({ length: SKELETON_ITEMS }, (_, index) => (
+    <TrendingSlot key={index} rank={null}>
+      <FilmCardSkeleton />
+      <div aria-hidden="true" className="mt-1 flex h-4 items-center">
+        <Skeleton className="h-3 w-3/5 rounded-md" />
+      </div>
+    </TrendingSlot>
   ));
 }
 
@@ -67,7 +104,14 @@ function Hero({ film }: { film: Film }) {
     >
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-surface">
         {film.posterUrl ? (
-          <img src={film.posterUrl} alt="" decoding="async" className="size-full object-cover" />
+          // The page's largest image (its LCP): fetched first, at the width of the screen.
+          <PosterImage
+            posterUrl={film.posterUrl}
+            sources={film.posterSources}
+            sizes="100vw"
+            priority
+            className="size-full object-cover"
+          />
         ) : null}
         <div className="absolute inset-0 bg-gradient-to-r from-background via-background/70 to-transparent" />
         <div className="absolute inset-0 bg-gradient-to-t from-background via-background/20 to-black/50" />
@@ -140,9 +184,11 @@ type FilmRowProps = {
   isPending: boolean;
   empty: string | null;
   seeAll?: string;
+  /** How many of the first posters load at once (the row in view when the page opens); none by default. */
+  eagerCount?: number;
 };
 
-function FilmRow({ title, films, isPending, empty, seeAll }: FilmRowProps) {
+function FilmRow({ title, films, isPending, empty, seeAll, eagerCount = 0 }: FilmRowProps) {
   if (!isPending && (!films || films.length === 0) && empty === null) return null;
   return (
     <Carousel title={title} action={seeAll ? <SeeAll to={seeAll} label={title} /> : null}>
@@ -151,7 +197,7 @@ function FilmRow({ title, films, isPending, empty, seeAll }: FilmRowProps) {
       ) : films && films.length > 0 ? (
         films.map((film, index) => (
           <CarouselItem key={film.id}>
-            <FilmCard film={film} eager={index < 4} />
+            <FilmCard film={film} eager={index < eagerCount} />
           </CarouselItem>
         ))
       ) : (
@@ -172,6 +218,7 @@ export function NewReleasesRow() {
       isPending={films.isPending}
       empty={films.isError ? 'New releases could not be loaded.' : 'No new releases yet. Check back soon.'}
       seeAll={browsePath({ sort })}
+      eagerCount={FIRST_ROW_EAGER}
     />
   );
 }
@@ -191,26 +238,23 @@ export function TrendingRow() {
       }
     >
       {trending.isPending ? (
-        <RowSkeleton />
+        <TrendingSkeleton />
       ) : trending.data && trending.data.length > 0 ? (
         trending.data.map((film, index) => (
-          <CarouselItem key={film.id} className="w-52 sm:w-56 lg:w-60">
-            <div className="flex items-end" data-testid="trending-item">
-              <span
-                data-testid="trending-rank"
-                className="-mr-2 shrink-0 self-start text-[5rem] leading-[0.85] font-black tracking-tighter text-transparent [-webkit-text-stroke:2px_rgb(255_255_255/0.4)] select-none"
-              >
-                <span className="text-[2.5rem] align-top">#</span>
+          <TrendingSlot
+            key={film.id}
+            rank={
+              <>
+                <span className="align-top text-[2.5rem]">#</span>
                 {index + 1}
-              </span>
-              <div className="relative z-10 min-w-0 flex-1">
-                <FilmCard film={film} />
-                <p className="mt-1 text-xs font-medium text-accent tabular-nums">
-                  {formatCompactCount(film.recentViews)} {film.recentViews === 1 ? 'view' : 'views'} this week
-                </p>
-              </div>
-            </div>
-          </CarouselItem>
+              </>
+            }
+          >
+            <FilmCard film={film} />
+            <p className="mt-1 truncate text-xs font-medium text-accent tabular-nums">
+              {formatCompactCount(film.recentViews)} {film.recentViews === 1 ? 'view' : 'views'} this week
+            </p>
+          </TrendingSlot>
         ))
       ) : (
         <QuietText>

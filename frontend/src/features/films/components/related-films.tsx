@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster } from '@/components/film/film-poster';
+import { FilmPoster, POSTER_SIZES } from '@/components/film/film-poster';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
 import { browsePath, filmPath } from '@/config/paths';
@@ -19,9 +19,10 @@ export function RelatedFilms({ film }: { film: Film }) {
   return (
     <Card title={`More ${film.genre} Films`} className="self-start">
       {related.isPending ? (
-        <ul aria-busy="true" className="space-y-4">
+        // The loaded list's geometry (padding, poster frame, gaps): nothing moves when it arrives.
+        <ul aria-busy="true" aria-label="Loading related films" className="space-y-3">
           {Array.from({ length: RELATED_FILMS_SHOWN }, (_, index) => (
-            <li key={index} className="flex gap-3">
+            <li key={index} data-testid="related-film-skeleton" className="flex gap-3 p-1.5">
               <Skeleton className="aspect-[2/3] w-16 shrink-0 rounded-lg" />
               <div className="flex-1 space-y-2 py-1">
                 <Skeleton className="h-4 w-3/4 rounded-md" />
@@ -45,6 +46,8 @@ export function RelatedFilms({ film }: { film: Film }) {
                 <FilmPoster
                   title={other.title}
                   posterUrl={other.posterUrl}
+                  posterSources={other.posterSources}
+                  sizes={POSTER_SIZES.thumbnail}
                   className="w-16 shrink-0 rounded-lg ring-1 ring-white/10"
                 />
                 <span className="flex min-w-0 flex-col justify-center gap-1">

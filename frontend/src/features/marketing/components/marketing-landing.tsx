@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Footer } from '@/components/layout/footer';
+import { PageMeta } from '@/components/layout/page-meta';
 import { FeatureCard } from '@/components/ui/feature-card';
 import { Logo } from '@/components/layout/logo';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -51,7 +52,10 @@ export function MarketingLanding({ isSignedIn }: MarketingLandingProps) {
 
   return (
     <>
-      <title>Kinora · Generative cinema, curated</title>
+      <PageMeta
+        title="Kinora · Generative cinema, curated"
+        description="Kinora streams generative cinema, curated: original films from independent creators worldwide, made with generative tools and chosen by people."
+      />
       <header
         data-glass={glassy ? 'true' : 'false'}
         className={cn(

@@ -5,6 +5,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CONTINUE_WATCHING_SHOWN } from '@/config/constants';
 import { filmPath, paths } from '@/config/paths';
+import { PosterImage } from '@/components/film/film-poster';
 import { watchProgress } from '@/lib/watch-progress';
 
 import { useList } from '../api/get-list';
@@ -57,7 +58,7 @@ export function ContinueWatching() {
                 <Link to={filmPath(entry.filmId)} className="block">
                   <div className="aspect-video bg-white/5">
                     {entry.film.posterUrl ? (
-                      <img src={entry.film.posterUrl} alt="" className="size-full object-cover" />
+                      <PosterImage posterUrl={entry.film.posterUrl} className="size-full object-cover" />
                     ) : null}
                   </div>
                   <div className="grid gap-2 p-3">

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MY_LIST_SHOWN } from '@/config/constants';
 import { filmPath } from '@/config/paths';
+import { PosterImage } from '@/components/film/film-poster';
 import type { ListEntry } from '@/lib/api/types';
 
 import { useList } from '../api/get-list';
@@ -67,7 +68,7 @@ export function MyList({ onChanged }: { onChanged?: () => void }) {
                 <Link to={filmPath(entry.filmId)} className="block overflow-hidden rounded-xl bg-white/5">
                   <div className="aspect-[2/3]">
                     {entry.film.posterUrl ? (
-                      <img src={entry.film.posterUrl} alt="" className="size-full object-cover" />
+                      <PosterImage posterUrl={entry.film.posterUrl} className="size-full object-cover" />
                     ) : null}
                   </div>
                 </Link>

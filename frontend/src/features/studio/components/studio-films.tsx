@@ -122,6 +122,8 @@ function StudioFilmRow({
       <FilmPoster
         title={film.title}
         posterUrl={film.posterUrl}
+        posterSources={film.posterSources}
+        sizes="(min-width: 640px) 80px, 64px"
         className="w-16 shrink-0 rounded-lg sm:w-20"
       />
       <div className="min-w-0 flex-1">
