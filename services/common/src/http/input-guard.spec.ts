@@ -1,5 +1,13 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_BODY_DEPTH, MAX_QUERY_PARAMETERS, MAX_URL_LENGTH, registerInputGuard } from './input-guard';
+import {
+  MAX_BODY_DEPTH,
+  MAX_DRAINED_BODY_BYTES,
+  MAX_QUERY_PARAMETERS,
+  MAX_URL_LENGTH,
+  registerInputGuard,
+} from './input-guard';
 
 describe('registerInputGuard', () => {
   let sut: FastifyInstance;
@@ -97,5 +105,59 @@ describe('registerInputGuard', () => {
       payload: { a: JSON.parse(`${'['.repeat(MAX_BODY_DEPTH - 2)}1${']'.repeat(MAX_BODY_DEPTH - 2)}`) },
     });
     expect(fine.statusCode).toBe(200);
+  });
+
+  test('a body over the limit gets its 413 on a kept connection, read to its end', async () => {
+    const server = Fastify({ bodyLimit: 1024 });
+    registerInputGuard(server);
+    server.post('/films', async () => ({ ok: true }));
+    server.get('/films', async () => ({ ok: true }));
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+      let socketError: Error | undefined;
+      socket.on('error', (error) => (socketError = error));
+      await once(socket, 'connect');
+      const body = Buffer.alloc(2 * 1024 * 1024, 'a');
+      socket.write(
+        `POST /films HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      // Sent in pieces with pauses, as a proxy forwarding a buffered body would.
+      for (let at = 0; at < body.length; at += 256 * 1024) {
+        socket.write(body.subarray(at, at + 256 * 1024));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      socket.write('GET /films HTTP/1.1\r\nHost: x\r\n\r\n');
+      const deadline = Date.now() + 5000;
+      while (!received.includes('{"ok":true}') && !socketError && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      socket.destroy();
+      expect(socketError).toBeUndefined();
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received).not.toMatch(/connection: close/i);
+      expect(received).toContain('{"ok":true}');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a declared body beyond what is worth reading still closes the connection', async () => {
+    const server = Fastify({ bodyLimit: 1024 });
+    registerInputGuard(server);
+    server.post('/films', async () => ({ ok: true }));
+    await server.ready();
+    const response = await server.inject({
+      method: 'POST',
+      url: '/films',
+      headers: { 'content-type': 'application/json', 'content-length': String(MAX_DRAINED_BODY_BYTES + 1) },
+      payload: '{}',
+    });
+    await server.close();
+    expect(response.statusCode).toBe(413);
+    expect(response.headers.connection).toBe('close');
   });
 });

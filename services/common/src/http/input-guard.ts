@@ -85,11 +85,26 @@ function reject(reply: FastifyReply, exception: HttpException): FastifyReply {
 }
 
 /**
+ * A body refused for its size (413) that declared at most this many bytes is read to its end and the
+ * connection kept. Fastify closes it instead, while the gateway may still be sending the body: the
+ * gateway then gets a broken pipe and answers 502 for the service's 413. The gateway forwards no
+ * body over 20 MB, so the rest is bounded; a larger declared body still closes the connection.
+ */
+export const MAX_DRAINED_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
  * Query strings and path parameters are input like bodies: control characters, NUL bytes, invalid
  * text and oversized URLs get a JSON 4xx naming the parameter before any handler or query sees
- * them, and so does a body field whose text the database could not store.
+ * them, and so does a body field whose text the database could not store. A body too large for
+ * its route gets its 413 on a kept connection (MAX_DRAINED_BODY_BYTES).
  */
 export function registerInputGuard(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    // Node reads the rest of an unread body off the wire once the response is sent on a kept connection.
+    if (reply.statusCode === 413 && declared <= MAX_DRAINED_BODY_BYTES) reply.removeHeader('connection');
+    done(null, payload);
+  });
   fastify.addHook('preValidation', (request, reply, done) => {
     const urlProblem = urlInputProblem(request);
     if (urlProblem) return void reject(reply, urlProblem);
