@@ -78,7 +78,10 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it('treats a 401 from /api/auth/user as anonymous on the landing page, under its own top bar', async () => {
+  it('shows the landing page under its own top bar to a visitor (a session of nobody)', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/auth/session' ? jsonResponse({ user: null }) : jsonResponse([]),
+    );
     renderAt('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: /First-Class/ })).toBeInTheDocument();
@@ -87,7 +90,7 @@ describe('router', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/user',
+      '/api/auth/session',
       expect.objectContaining({ credentials: 'include' }),
     );
   });
@@ -110,7 +113,7 @@ describe('router', () => {
     expect(screen.getByText('ABN 12 345 678 901')).toBeInTheDocument();
   });
 
-  it('treats a failing /api/auth/user as anonymous and only logs it', async () => {
+  it('treats a failing /api/auth/session as anonymous and only logs it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderAt('/browse');
@@ -122,7 +125,7 @@ describe('router', () => {
   it('sends signed-in users from / to /home', async () => {
     // The signed-in user; the home screen's catalogue calls find nothing.
     fetchMock.mockImplementation(async (url) =>
-      url === '/api/auth/user' ? jsonResponse(makeUser({ isAdmin: true })) : jsonResponse([]),
+      url === '/api/auth/session' ? jsonResponse({ user: makeUser({ isAdmin: true }) }) : jsonResponse([]),
     );
     const router = renderAt('/');
 
@@ -135,7 +138,7 @@ describe('router', () => {
   it('signs out from the avatar menu: POST /api/auth/logout, toast, and Sign In again', async () => {
     fetchMock.mockImplementation(async (url, init) => {
       if (url === '/api/auth/logout' && init?.method === 'POST') return new Response(null, { status: 204 });
-      return url === '/api/auth/user' ? jsonResponse(makeUser()) : jsonResponse([]);
+      return url === '/api/auth/session' ? jsonResponse({ user: makeUser() }) : jsonResponse([]);
     });
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -152,6 +155,6 @@ describe('router', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     // The cached user is cleared at once: the navigation bar offers Sign In, and the user is not refetched.
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')).toHaveLength(1);
   });
 });

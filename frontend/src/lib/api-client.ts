@@ -8,7 +8,7 @@
  *   send no content type (Fastify rejects an empty body declared as JSON).
  * - A non-ok response throws an {@link ApiError} whose message is `${status}: ${bodyText || statusText}`,
  *   the generic error text screens match on, and which exposes the status and the parsed JSON body.
- * - `on401: 'returnNull'` turns a 401 into a `null` result (the current-user call: 401 means anonymous).
+ * - `on401: 'returnNull'` turns a 401 into a `null` result (a caller's own data, such as the critics they follow: 401 means anonymous).
  * - Query parameters are sent in the order given, empty ones left out, encoded as a form
  *   (URLSearchParams) would encode them.
  *

@@ -18,6 +18,9 @@ export function deferred<T>() {
 export const unauthorizedResponse = () =>
   jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 });
 
+/** GET /api/auth/session for a visitor. */
+const anonymousSession = () => jsonResponse({ user: null });
+
 /** A same-origin URL as the path and query the SPA asked for; other URLs stay absolute. */
 const pathOf = (url: string): string => {
   const parsed = new URL(url, window.location.origin);
@@ -60,14 +63,15 @@ export function stubFetch(fetchMock: typeof fetch): void {
 }
 
 /**
- * Stubs the global fetch with one handler per "METHOD /path". GET /api/auth/user answers 401
- * (anonymous) unless a handler says otherwise; any other unexpected call fails the test loudly.
+ * Stubs the global fetch with one handler per "METHOD /path". GET /api/auth/session answers
+ * `{ user: null }` (anonymous) unless a handler says otherwise; any other unexpected call fails the
+ * test loudly.
  */
 export function mockFetch(handlers: Record<string, Handler> = {}) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? 'GET'} ${url}`;
-    const handler = handlers[key] ?? (key === 'GET /api/auth/user' ? unauthorizedResponse : undefined);
+    const handler = handlers[key] ?? (key === 'GET /api/auth/session' ? anonymousSession : undefined);
     if (!handler) throw new Error(`Unexpected fetch: ${key}`);
     return handler(init);
   });

@@ -14,6 +14,7 @@ import { SignInController } from './sign-in/sign-in.controller';
 import { SignInService } from './sign-in/sign-in.service';
 import { AvatarBodyParser } from './users/avatar-body.parser';
 import { UserChanges } from './users/user-changes';
+import { SessionUserController } from './users/session-user.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -26,6 +27,7 @@ export class AppModule {
       controllers: [
         SignInController,
         UsersController,
+        SessionUserController,
         SessionsController,
         IdentityController,
         CreatorRegisteredHandler,

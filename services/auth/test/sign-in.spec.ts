@@ -268,6 +268,27 @@ describe('sessions and the current user', () => {
     });
   });
 
+  test('GET /api/auth/session answers 200 either way: the user when signed in, null when anonymous', async () => {
+    const { user } = await signIn();
+    const me = await sut.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { 'x-user-id': user.id },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.json().user).toMatchObject({ id: user.id, email: user.email });
+    const anonymous = await sut.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toStrictEqual({ user: null });
+    const gone = await sut.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { 'x-user-id': '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(gone.json()).toStrictEqual({ user: null });
+  });
+
   test('logout revokes the session server-side and clears the cookie', async () => {
     const { cookie } = await signIn();
     expect((await identityOf(cookie)).userId).toBeTruthy();

@@ -14,7 +14,7 @@ describe('/admin', () => {
 
   it('gives an admin the dashboard, with the critic invitation form in the Content tab', async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ isAdmin: true })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ isAdmin: true }) }),
       'GET /api/admin/stats': () => jsonResponse({ pendingReviews: 0, openReports: 0 }),
       'GET /api/admin/films/pending?limit=5&offset=0': () => jsonResponse([]),
       'GET /api/admin/films/pending?limit=20&offset=0': () => jsonResponse([]),
@@ -33,7 +33,7 @@ describe('/admin', () => {
   });
 
   it('denies a signed-in member who is not an admin', async () => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser() }) });
     renderWithProviders(<></>, { route: '/admin', routes });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();

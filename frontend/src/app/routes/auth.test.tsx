@@ -42,7 +42,7 @@ describe('/auth', () => {
 
     it('shows the form while the session is still being checked, with its own title and description', async () => {
       const session = deferred<Response>();
-      mockFetch({ 'GET /api/auth/user': () => session.promise });
+      mockFetch({ 'GET /api/auth/session': () => session.promise });
       renderAuth();
 
       // Not a placeholder of another size that the form would replace: the form itself.
@@ -54,9 +54,7 @@ describe('/auth', () => {
       expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
         /^Sign in to Kinora with your email/,
       );
-      session.resolve(
-        jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'No session' }, { status: 401 }),
-      );
+      session.resolve(jsonResponse({ user: null }));
       await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email Address' })).toBeInTheDocument());
     });
 
@@ -88,7 +86,7 @@ describe('/auth', () => {
     });
 
     it('sends a signed-in user on to /home', async () => {
-      mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+      mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser() }) });
       const { router } = renderAuth();
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();

@@ -58,7 +58,7 @@ describe('/awards', () => {
 
   it("puts a member's address on the waitlist and says so", async () => {
     const { bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       'POST /api/waitlist': () => jsonResponse({ message: 'Joined' }, { status: 201 }),
     });
     renderAwards();
@@ -71,7 +71,7 @@ describe('/awards', () => {
 
   it('tells a member already on the waitlist', async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       'POST /api/waitlist': () =>
         jsonResponse({ statusCode: 409, message: 'Already joined' }, { status: 409 }),
     });

@@ -14,7 +14,7 @@ import { routes } from '../router';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const creator = () => jsonResponse(makeUser({ roles: ['creator'] }));
+const creator = () => jsonResponse({ user: makeUser({ roles: ['creator'] }) });
 const films = [
   makeStudioFilm({ id: 3, title: 'In Line', status: 'pending' }),
   makeStudioFilm({ id: 4, title: 'Live One', status: 'published', publishedAt: '2026-01-02T00:00:00.000Z' }),
@@ -22,7 +22,7 @@ const films = [
 
 const ANALYTICS = 'GET /api/analytics/creator/4?days=30';
 const withFigures = {
-  'GET /api/auth/user': creator,
+  'GET /api/auth/session': creator,
   'GET /api/studio/films': () => jsonResponse(films),
   [ANALYTICS]: () => jsonResponse(makeCreatorAnalytics()),
 };
@@ -147,7 +147,7 @@ describe('/creator-dashboard figures', () => {
 
   it('says figures come with the first film, and asks analytics nothing, while the creator has none', async () => {
     const { fetchMock } = mockFetch({
-      'GET /api/auth/user': creator,
+      'GET /api/auth/session': creator,
       'GET /api/studio/films': () => jsonResponse([]),
     });
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });

@@ -48,7 +48,7 @@ describe('/creator-dashboard revenue', () => {
 
   it('shows the share, the totals, each month and each film, and links the CSV statement', async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ roles: ['creator'] })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ roles: ['creator'] }) }),
       'GET /api/studio/films': () => jsonResponse(films),
       'GET /api/analytics/creator/4?days=30': () => new Response('', { status: 503 }),
       [REVENUE]: () => jsonResponse(revenue),
@@ -83,7 +83,7 @@ describe('/creator-dashboard revenue', () => {
   it('asks again every 60 s, and says so when the figures cannot be had', async () => {
     expect(getCreatorRevenueQueryOptions(4).refetchInterval).toBe(CREATOR_ANALYTICS_REFRESH_MS);
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ roles: ['creator'] })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ roles: ['creator'] }) }),
       'GET /api/studio/films': () => jsonResponse(films),
       [REVENUE]: () =>
         jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' }, { status: 403 }),

@@ -11,7 +11,7 @@ import { routes } from '../router';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const creator = () => jsonResponse(makeUser({ roles: ['creator'] }));
+const creator = () => jsonResponse({ user: makeUser({ roles: ['creator'] }) });
 
 const films = [
   makeStudioFilm({
@@ -41,7 +41,7 @@ const row = (title: string) => screen.getByRole('listitem', { name: title });
 const ANALYTICS = 'GET /api/analytics/creator/4?days=30';
 const figures = () => jsonResponse(makeCreatorAnalytics());
 const withFigures = {
-  'GET /api/auth/user': creator,
+  'GET /api/auth/session': creator,
   'GET /api/studio/films': () => jsonResponse(films),
   [ANALYTICS]: figures,
 };
@@ -60,7 +60,7 @@ describe('/creator-dashboard', () => {
   });
 
   it('sends a member without a creator profile to the onboarding', async () => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser() }) });
     renderWithProviders(<></>, { route: '/creator-dashboard', routes });
 
     expect(await screen.findByRole('link', { name: 'Become a creator' })).toHaveAttribute(
@@ -92,7 +92,7 @@ describe('/creator-dashboard', () => {
 
   it('lists every film with its status and only offers Delete when it is not published', async () => {
     const { fetchMock } = mockFetch({
-      'GET /api/auth/user': creator,
+      'GET /api/auth/session': creator,
       'GET /api/studio/films': () => jsonResponse(films),
       [ANALYTICS]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
     });
@@ -123,7 +123,7 @@ describe('/creator-dashboard', () => {
 
   it('deletes a film after confirmation', async () => {
     const { fetchMock } = mockFetch({
-      'GET /api/auth/user': creator,
+      'GET /api/auth/session': creator,
       'GET /api/studio/films': () => jsonResponse(films),
       [ANALYTICS]: figures,
       'DELETE /api/studio/films/3': () => new Response(null, { status: 204 }),
@@ -144,7 +144,7 @@ describe('/creator-dashboard', () => {
 
   it("edits a film's details and shows the server's refusal in the dialog", async () => {
     const { bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': creator,
+      'GET /api/auth/session': creator,
       'GET /api/studio/films': () => jsonResponse(films),
       [ANALYTICS]: figures,
       'PATCH /api/studio/films/3': () =>
@@ -181,7 +181,7 @@ describe('/creator-dashboard', () => {
       captions: [{ language: 'en', label: 'English' }],
     });
     const { bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': creator,
+      'GET /api/auth/session': creator,
       'GET /api/studio/films': () => jsonResponse([withCaptions]),
       [ANALYTICS]: figures,
       'PUT /api/studio/films/3/captions': () =>

@@ -21,7 +21,7 @@ describe('/creatorlogin', () => {
   });
 
   it('shows the wizard to a signed-in user', async () => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser() }) });
     renderWithProviders(<></>, { route: '/creatorlogin', routes });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Become a Creator' })).toBeInTheDocument();

@@ -28,7 +28,7 @@ describe('/creator/:id', () => {
 
   it("labels the signed-in creator's own profile 'Filmmaker'", async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-omar' })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ id: 'u-omar' }) }),
       'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
     });
     renderAt('/creator/4');
@@ -39,7 +39,7 @@ describe('/creator/:id', () => {
 
   it("labels someone else's profile 'Independent Filmmaker'", async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-ada' })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ id: 'u-ada' }) }),
       'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
     });
     renderAt('/creator/4');
@@ -49,7 +49,7 @@ describe('/creator/:id', () => {
 
   it('shows Follow to signed-in members on someone else’s profile, and follows with POST /api/follow/{id}', async () => {
     const { fetchMock } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-ada' })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ id: 'u-ada' }) }),
       'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
       'GET /api/user/follows': () => jsonResponse({ creatorIds: [] }),
       'POST /api/follow/4': () => jsonResponse({ creatorId: 4, isFollowing: true, followerCount: 1300 }),
@@ -72,7 +72,7 @@ describe('/creator/:id', () => {
     unmount();
 
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser({ id: 'u-omar' })),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ id: 'u-omar' }) }),
       'GET /api/creators/4': () => jsonResponse(makeCreatorProfile()),
     });
     renderAt('/creator/4');

@@ -71,7 +71,7 @@ describe('/film/:id resume', () => {
       },
     };
     const { fetchMock, bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [FILM]: () => jsonResponse(film),
       [RELATED]: () => jsonResponse([]),
       [REVIEWS]: () => jsonResponse([]),

@@ -260,7 +260,7 @@ describe('/film/:id', () => {
   it('lets a member review the film, then fetches the film again for its new rating', async () => {
     let filmLoads = 0;
     const { bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [CONTINUE_WATCHING]: () => jsonResponse([]),
       [FILM]: () => jsonResponse(filmLoads++ === 0 ? film : { ...film, rating: '9.0' }),
       [RELATED]: () => jsonResponse([]),
@@ -326,7 +326,7 @@ describe('/film/:id', () => {
     };
     let watchlist: (typeof entry)[] = [];
     const { bodiesSentTo } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [FILM]: () => jsonResponse(film),
       [RELATED]: () => jsonResponse([]),
       [REVIEWS]: () => jsonResponse([]),
@@ -380,7 +380,10 @@ describe('/film/:id', () => {
       [CONTINUE_WATCHING]: () => jsonResponse([]),
       'POST /api/reports': () => jsonResponse({ id: 1, status: 'open' }, { status: 201 }),
     };
-    const { bodiesSentTo } = mockFetch({ ...handlers, 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    const { bodiesSentTo } = mockFetch({
+      ...handlers,
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
+    });
     const view = renderFilm('/film/3');
 
     const reviews = await screen.findByRole('region', { name: 'Reviews & Ratings' });

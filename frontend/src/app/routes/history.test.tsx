@@ -63,7 +63,7 @@ describe('/history', () => {
 
   it('lists the films watched, most recent first, with where the member stopped', async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [HISTORY]: () =>
         jsonResponse([
           watched(),
@@ -86,7 +86,10 @@ describe('/history', () => {
   });
 
   it('says so when nothing was watched, with Clear disabled', async () => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()), [HISTORY]: () => jsonResponse([]) });
+    mockFetch({
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
+      [HISTORY]: () => jsonResponse([]),
+    });
     renderHistory();
 
     expect(await screen.findByText('Nothing watched yet')).toBeInTheDocument();
@@ -96,7 +99,7 @@ describe('/history', () => {
   it('clears the history after a confirmation, and Continue Watching with it', async () => {
     let cleared = false;
     const { fetchMock } = mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [HISTORY]: () => jsonResponse(cleared ? [] : [watched()]),
       [CLEAR]: () => {
         cleared = true;
@@ -125,7 +128,7 @@ describe('/history', () => {
 
   it('says when clearing failed and keeps the history', async () => {
     mockFetch({
-      'GET /api/auth/user': () => jsonResponse(makeUser()),
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [HISTORY]: () => jsonResponse([watched()]),
       [CLEAR]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
     });

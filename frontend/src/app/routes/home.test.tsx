@@ -187,7 +187,7 @@ describe('/home', () => {
     });
     mockFetch(
       homeHandlers({
-        'GET /api/auth/user': () => jsonResponse(makeUser()),
+        'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
         'GET /api/user/follows': () => jsonResponse({ creatorIds: [30, 2] }),
         'GET /api/creators/30': () => jsonResponse(mei),
         'GET /api/user/lists/continue_watching?limit=100': () => jsonResponse([]),

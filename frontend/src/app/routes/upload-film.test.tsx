@@ -20,7 +20,7 @@ describe('/upload and /uploadfilm', () => {
   });
 
   it('points a member without a creator profile to the creator onboarding', async () => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser()) });
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser() }) });
     renderWithProviders(<></>, { route: '/upload', routes });
 
     expect(await screen.findByText('Uploading is for creators')).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('/upload and /uploadfilm', () => {
   });
 
   it.each(['/upload', '/uploadfilm'])('shows a creator the upload screen at %s', async (route) => {
-    mockFetch({ 'GET /api/auth/user': () => jsonResponse(makeUser({ roles: ['creator'] })) });
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser({ roles: ['creator'] }) }) });
     renderWithProviders(<></>, { route, routes });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload a film' })).toBeInTheDocument();

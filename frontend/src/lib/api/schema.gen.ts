@@ -41,6 +41,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user, or null when anonymous (never a 401) */
+        get: operations["SessionUser_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/user": {
         parameters: {
             query?: never;
@@ -1452,6 +1469,10 @@ export interface components {
              * @description Trimmed and lower-cased.
              */
             email: string;
+        };
+        SessionUserDto: {
+            /** @description null when nobody is signed in */
+            user: (components["schemas"]["UserDto"] | null) & components["schemas"]["UserDto"];
         };
         /** @enum {string} */
         SubscriptionType: "free" | "premium";
@@ -3010,6 +3031,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SessionUser_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUserDto"];
                 };
             };
         };

@@ -16,29 +16,23 @@ import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserDto } from './dto/user.dto';
 import { mapUser } from './user.mapper';
-import { UserChanges } from './user-changes';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
 @Controller('api/auth/user')
 @Authenticated()
 export class UsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly changes: UserChanges,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
-  /** The signed-in user, or 401 (the SPA reads 401 as anonymous). */
+  /** The signed-in user, or 401 (GET /api/auth/session answers anonymous callers without an error). */
   @Get()
   @ApiOperation({ summary: 'The signed-in user (401 when anonymous)' })
   @ApiOkResponse({ type: UserDto })
   @ApiErrorResponses(401)
-  currentUser(@CurrentIdentity() identity: Identity): Promise<UserDto> {
-    return this.changes.currentUser(identity.userId, async () => {
-      const user = await this.users.findById(identity.userId);
-      if (!user) throw new UnauthorizedException('Unauthorized');
-      return mapUser(user);
-    });
+  async currentUser(@CurrentIdentity() identity: Identity): Promise<UserDto> {
+    const user = await this.users.current(identity.userId);
+    if (!user) throw new UnauthorizedException('Unauthorized');
+    return user;
   }
 
   @Patch()

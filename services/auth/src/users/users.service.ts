@@ -8,7 +8,10 @@ import { NotAnImageError, removeStoredAvatar, storeAvatar } from './avatar-image
 import type { UpdateUserDto } from './dto/update-user.dto';
 import { User, type UserRole } from './user.entity';
 import { UserChanges } from './user-changes';
-import { toUserProfile } from './user.mapper';
+import type { UserDto } from './dto/user.dto';
+import { mapUser, toUserProfile } from './user.mapper';
+
+class UserGone extends Error {}
 
 @Injectable()
 export class UsersService {
@@ -20,6 +23,23 @@ export class UsersService {
     private readonly changes: UserChanges,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  /**
+   * The user as GET /api/auth/user and GET /api/auth/session show them, or null for a user who is no
+   * longer there; from memory while changes are being followed (a missing user is not cached).
+   */
+  async current(userId: string): Promise<UserDto | null> {
+    try {
+      return await this.changes.currentUser(userId, async () => {
+        const user = await this.findById(userId);
+        if (!user) throw new UserGone();
+        return mapUser(user);
+      });
+    } catch (error) {
+      if (error instanceof UserGone) return null;
+      throw error;
+    }
+  }
 
   findById(id: string): Promise<User | null> {
     return this.em.fork().findOne(User, { id });
