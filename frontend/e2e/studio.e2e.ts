@@ -15,7 +15,15 @@ import { after, before, test } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { BASE_URL, collectErrors, launchBrowser, readMail, signInAsAdmin, signInNewUser } from './support';
+import {
+  BASE_URL,
+  becomeCreator,
+  collectErrors,
+  launchBrowser,
+  readMail,
+  signInAsAdmin,
+  signInNewUser,
+} from './support';
 
 const TIMEOUT_MS = 20_000;
 /** Transcoding shares two cores with everything else while the suite runs. */
@@ -75,26 +83,6 @@ function makeClip(name: string, seconds: number, bitrate: string): string {
   );
   assert.equal(result.status, 0, `ffmpeg could not make ${name}: ${result.stderr}`);
   return path;
-}
-
-const origin = { origin: BASE_URL };
-
-/** Registers the signed-in member as a creator and waits until their session carries the role. */
-async function becomeCreator(context: BrowserContext): Promise<void> {
-  const created = await context.request.post(`${BASE_URL}/api/creators`, {
-    headers: origin,
-    data: { bio: 'Makes films for the end-to-end suite.', socialLinks: {} },
-  });
-  assert.equal(created.status(), 201, await created.text());
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const user = (await (await context.request.get(`${BASE_URL}/api/auth/user`)).json()) as {
-      roles: string[];
-    };
-    if (user.roles.includes('creator')) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.fail('the creator role did not reach the session within 30 s');
 }
 
 /** The server's received-bytes count of a tus upload (HEAD Upload-Offset), as its owner. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 import { adminSession } from '../../infra/e2e/support';
 
@@ -120,6 +120,24 @@ export async function signIn(page: Page, address: string, timeoutMs = 15_000): P
   await page.waitForURL(`${BASE_URL}/home`, { timeout: timeoutMs });
   // The navigation bar shows the account menu once the session is in place.
   await page.getByRole('button', { name: /account menu/i }).waitFor({ timeout: timeoutMs });
+}
+
+/** Registers the signed-in member of `context` as a creator and waits until their session carries the role. */
+export async function becomeCreator(context: BrowserContext): Promise<void> {
+  const created = await context.request.post(`${BASE_URL}/api/creators`, {
+    headers: { origin: BASE_URL },
+    data: { bio: 'Makes films for the end-to-end suite.', socialLinks: {} },
+  });
+  if (created.status() !== 201)
+    throw new Error(`POST /api/creators: ${created.status()} ${await created.text()}`);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const { user } = (await (await context.request.get(`${BASE_URL}/api/auth/session`)).json()) as {
+      user: { roles: string[] } | null;
+    };
+    if (user?.roles.includes('creator')) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the creator role did not reach the session within 30 s');
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));

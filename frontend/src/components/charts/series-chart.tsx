@@ -64,8 +64,10 @@ export function SeriesChart({
 
   return (
     <figure aria-label={label} className="grid min-w-0 gap-2">
+      {/* Hidden from assistive technology (the table carries the figures), and so out of the tab order too. */}
       <div aria-hidden="true">
         <ComposedChart
+          accessibilityLayer={false}
           responsive
           data={data}
           style={{ width: '100%', height }}

@@ -90,8 +90,11 @@ function CreatorPanel({ creator, viewerId, signedIn }: { creator: Creator } & Re
     >
       {/* The creator card. */}
       <div className="flex flex-row items-center gap-4 lg:flex-col lg:items-stretch lg:text-center">
+        {/* The same page as the name's link: for the pointer only, not a second stop for the keyboard. */}
         <Link
           to={creatorPath(creator.id)}
+          aria-hidden="true"
+          tabIndex={-1}
           className="relative block shrink-0 rounded-full ring-2 ring-white/10 transition hover:ring-accent/60 lg:mx-auto"
         >
           <Avatar
@@ -243,7 +246,7 @@ function UpcomingProject() {
         <Clapperboard className="size-6" aria-hidden="true" />
         <span className="px-2 text-center text-xs font-semibold">Upcoming Project</span>
       </div>
-      <span className="mt-2 block text-sm font-semibold text-fg-subtle/70">Coming soon</span>
+      <span className="mt-2 block text-sm font-semibold text-fg-subtle">Coming soon</span>
       <span className="block text-xs text-transparent select-none" aria-hidden="true">
         ·
       </span>
