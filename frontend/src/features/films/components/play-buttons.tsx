@@ -14,24 +14,21 @@ export function PlayButtons({
   resumeAt?: number | null;
   onPlay: (startAt: number) => void;
 }) {
-  if (resumeAt && resumeAt > 0) {
-    return (
-      <>
-        <Button size="lg" onClick={() => onPlay(resumeAt)} className="px-8">
-          <Play className="size-5 fill-current" aria-hidden="true" />
-          Resume from {formatClock(resumeAt)}
-        </Button>
+  const resume = resumeAt && resumeAt > 0 ? resumeAt : null;
+  // One play button in both forms: when closing the player brings a resume point, the focused
+  // button stays the same element (relabelled) and keeps the keyboard user's focus.
+  return (
+    <>
+      <Button size="lg" onClick={() => onPlay(resume ?? 0)} className="px-8">
+        <Play className="size-5 fill-current" aria-hidden="true" />
+        {resume === null ? 'Play Now' : `Resume from ${formatClock(resume)}`}
+      </Button>
+      {resume === null ? null : (
         <Button size="lg" variant="outline" onClick={() => onPlay(0)}>
           <RotateCcw className="size-5" aria-hidden="true" />
           Start over
         </Button>
-      </>
-    );
-  }
-  return (
-    <Button size="lg" onClick={() => onPlay(0)} className="px-8">
-      <Play className="size-5 fill-current" aria-hidden="true" />
-      Play Now
-    </Button>
+      )}
+    </>
   );
 }
