@@ -1,0 +1,111 @@
+/**
+ * Lighthouse 12 on the pages a visitor lands on (/, /home, /browse, a film, a creator, /auth), as
+ * mobile (Lighthouse's default: a mid-range phone on slow 4G, simulated) and desktop: performance,
+ * accessibility, best practices and SEO each at least MIN_SCORE. Prints the table of scores and,
+ * for a score below the bar, the audits that cost it.
+ *
+ * Mobile performance is not there yet (68–95 today): a client-rendered page waits for its
+ * JavaScript, then its data, then its posters on simulated slow 4G. Until it is, mobile performance
+ * is held to MOBILE_PERFORMANCE_FLOOR, a guard against getting worse, and what it lacks is printed.
+ *
+ * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+import { BASE_URL } from './support';
+
+const MIN_SCORE = 95;
+const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 55);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type Category = (typeof CATEGORIES)[number];
+type FormFactor = (typeof FORM_FACTORS)[number];
+type Scores = Record<Category, number>;
+
+async function pageUrls(): Promise<Record<string, string>> {
+  const films = (await (await fetch(`${BASE_URL}/api/films`)).json()) as {
+    id: number;
+    creator: { id: number };
+  }[];
+  const film = films[0];
+  assert.ok(film, 'the catalog has a published film');
+  return {
+    '/': '/',
+    '/home': '/home',
+    '/browse': '/browse',
+    film: `/film/${film.id}`,
+    creator: `/creator/${film.creator.id}`,
+    '/auth': '/auth',
+  };
+}
+
+let chrome: chromeLauncher.LaunchedChrome;
+
+before(async () => {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+});
+
+after(() => chrome?.kill());
+
+async function audit(url: string, formFactor: FormFactor) {
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  assert.ok(result, `Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  assert.equal(lhr.runtimeError, undefined, `${url}: ${lhr.runtimeError?.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Scores;
+  // What cost points: every scored audit below 0.9 in a category below MIN_SCORE.
+  const losses = CATEGORIES.filter((category) => scores[category] < MIN_SCORE).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((item) => item.score !== null && item.score < 0.9)
+      .map((item) => `${category}: ${item.id} ${item.score} ${item.displayValue ?? ''}`.trim()),
+  );
+  return { scores, losses };
+}
+
+/** The score a category must reach: MIN_SCORE, but for mobile performance only its floor for now. */
+const bar = (category: Category, formFactor: FormFactor) =>
+  category === 'performance' && formFactor === 'mobile' ? MOBILE_PERFORMANCE_FLOOR : MIN_SCORE;
+
+test(`Lighthouse: accessibility, best practices and SEO ≥ ${MIN_SCORE} on mobile and desktop, performance ≥ ${MIN_SCORE} on desktop`, async (t) => {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+  const pages = Object.entries(await pageUrls()).filter(([name]) => !only || only.includes(name));
+  const rows: string[] = [];
+  const failures: string[] = [];
+  const shortfalls: string[] = [];
+  for (const [name, path] of pages) {
+    for (const formFactor of FORM_FACTORS) {
+      const { scores, losses } = await audit(`${BASE_URL}${path}`, formFactor);
+      const scoreColumns = CATEGORIES.map((category) => String(scores[category]).padStart(4)).join('  ');
+      rows.push(`${name.padEnd(9)} ${formFactor.padEnd(8)} ${scoreColumns}`);
+      const report = [`${name} (${path}) ${formFactor}: ${JSON.stringify(scores)}`, ...losses];
+      if (CATEGORIES.some((category) => scores[category] < bar(category, formFactor)))
+        failures.push(...report);
+      else if (losses.length) shortfalls.push(...report);
+    }
+  }
+  t.diagnostic('lighthouse: page      form      perf  a11y  best   seo');
+  for (const row of rows) t.diagnostic(`lighthouse: ${row}`);
+  if (shortfalls.length)
+    t.diagnostic(`below ${MIN_SCORE} but above the mobile floor (${MOBILE_PERFORMANCE_FLOOR}):`);
+  for (const line of shortfalls) t.diagnostic(`  ${line}`);
+  for (const line of failures) t.diagnostic(`FAILED ${line}`);
+  assert.deepEqual(failures, [], 'pages below their bar (listed above)');
+});
