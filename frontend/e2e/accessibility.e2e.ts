@@ -7,7 +7,6 @@
  * Run: node --import tsx --test frontend/e2e/accessibility.e2e.ts
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,14 @@ import { after, before, test } from 'node:test';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { BASE_URL, becomeCreator, launchBrowser, signInAsAdmin, signInNewUser } from './support';
+import {
+  BASE_URL,
+  becomeCreator,
+  launchBrowser,
+  makeTestClip,
+  signInAsAdmin,
+  signInNewUser,
+} from './support';
 
 const TIMEOUT_MS = 20_000;
 const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@kinora.test';
@@ -92,24 +98,6 @@ async function eachTab(page: Page, prefix: string): Promise<void> {
   }
 }
 
-/** A 2-second 640x360 clip for the upload flow. */
-function makeClip(): string {
-  const path = join(dir, 'axe.mp4');
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2'];
-  const result = spawnSync('ffmpeg', [
-    ...args,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    path,
-  ]);
-  assert.equal(result.status, 0, `ffmpeg could not make the clip: ${result.stderr}`);
-  return path;
-}
-
 async function films(): Promise<{ id: number; title: string; creator: { id: number } }[]> {
   return (await (await fetch(`${BASE_URL}/api/films`)).json()) as never;
 }
@@ -163,7 +151,7 @@ test('axe: no serious or critical violation on any route, for any kind of user',
   await visit(memberPage, '/creator-dashboard', heading, 'creator /creator-dashboard');
   await eachTab(memberPage, 'creator dashboard');
   await visit(memberPage, '/uploadfilm', heading, 'creator /uploadfilm');
-  await memberPage.getByLabel('Choose a video file').setInputFiles(makeClip());
+  await memberPage.getByLabel('Choose a video file').setInputFiles(makeTestClip(join(dir, 'axe.mp4'), 2));
   await memberPage.getByRole('form', { name: 'Film details' }).waitFor({ timeout: TIMEOUT_MS });
   await check(memberPage, 'creator upload in progress');
   await member.close();

@@ -9,7 +9,6 @@
  *   BASE_URL (http://localhost:8080), MAILDEV_URL, E2E_ADMIN_EMAIL (an admin)
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +20,7 @@ import {
   BASE_URL,
   collectErrors,
   launchBrowser,
+  makeTestClip,
   publishFilm,
   publishedFilm,
   signInAsAdmin,
@@ -238,24 +238,7 @@ test('a pre-roll, Learn More, Skip Ad after 5 s, a mid-roll, and the admin sees 
 test('an admin makes a campaign in the New Campaign form with a video uploaded there', async () => {
   const stamp = Date.now().toString(36);
   const work = mkdtempSync(join(tmpdir(), 'kinora-e2e-creative-'));
-  const clip = join(work, `spot-${stamp}.mp4`);
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=660:duration=6'],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      '-y',
-      clip,
-    ],
-  ]);
+  const clip = makeTestClip(join(work, `spot-${stamp}.mp4`), 6);
   const context = await browser.newContext();
   const admin = await context.newPage();
   const errors = collectErrors(admin);
