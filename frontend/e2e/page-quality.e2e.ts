@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-import { BASE_URL } from './support';
+import { BASE_URL, launchBrowser } from './support';
 
 const MIN_SCORE = 95;
 const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 55);
@@ -108,4 +108,37 @@ test(`Lighthouse: accessibility, best practices and SEO ≥ ${MIN_SCORE} on mobi
   for (const line of shortfalls) t.diagnostic(`  ${line}`);
   for (const line of failures) t.diagnostic(`FAILED ${line}`);
   assert.deepEqual(failures, [], 'pages below their bar (listed above)');
+});
+
+/** The URLs a page's Link header preloads. */
+const preloadsOf = (link: string | null) =>
+  [...(link ?? '').matchAll(/<([^>]+)>;[^,]*rel=preload/g)].map((match) => match[1]!);
+
+test('each call the gateway preloads with a page is the one the page makes, fetched once', async () => {
+  const browser = await launchBrowser();
+  try {
+    for (const path of Object.values(await pageUrls())) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const requested: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (request) => requested.push(request.url().replace(BASE_URL, '')));
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) warnings.push(message.text());
+      });
+      const response = await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
+      const preloads = preloadsOf(response!.headers()['link'] ?? null);
+      assert.ok(preloads.includes('/api/auth/session'), `${path} preloads the session call`);
+      // Chrome warns about a preload left unused a few seconds after the load.
+      await page.waitForTimeout(3500);
+      for (const url of preloads) {
+        const times = requested.filter((each) => each === url).length;
+        assert.equal(times, 1, `${path}: ${url} preloaded, then requested ${times} times in all`);
+      }
+      assert.deepEqual(warnings, [], `${path}: the browser's preload warnings`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 });

@@ -7,8 +7,14 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Kinora: #root element missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The app shell in index.html is painted first (a frame, then the app): a fast load loses a frame,
+// a slow one shows the top bar while the app's code runs.
+requestAnimationFrame(() =>
+  setTimeout(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  ),
 );
