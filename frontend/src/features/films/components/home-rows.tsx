@@ -10,6 +10,7 @@ import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HOME_ROW_LIMIT } from '@/config/constants';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { browsePath, filmPath, paths } from '@/config/paths';
 import { formatCompactCount, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
@@ -268,15 +269,19 @@ export function TrendingRow() {
 }
 
 /** A genre row (GET /api/films?genre=X&limit=12); hidden when the genre has no films. */
+/** A genre's row: its films are asked for, and drawn, once the reader scrolls near it. */
 export function GenreRow({ genre }: { genre: string }) {
-  const films = useFilms({ genre, limit: HOME_ROW_LIMIT });
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const films = useFilms({ genre, limit: HOME_ROW_LIMIT }, { enabled: near });
   return (
-    <FilmRow
-      title={genre}
-      films={films.data}
-      isPending={films.isPending}
-      empty={null}
-      seeAll={browsePath({ genre })}
-    />
+    <div ref={ref}>
+      <FilmRow
+        title={genre}
+        films={films.data}
+        isPending={!near || films.isPending}
+        empty={null}
+        seeAll={browsePath({ genre })}
+      />
+    </div>
   );
 }
