@@ -8,6 +8,14 @@ import { randomUUID } from 'node:crypto';
 /** The most messages one produce request carries. */
 const MAX_BATCH = 1_000;
 
+/**
+ * How long a write waits for the broker before the caller is told it was not taken (503), well
+ * inside the gateway's 30 s: while Kafka is away the client hears "try again" instead of a gateway
+ * timeout. A write answered so may still reach the broker later; updates carry running totals, so
+ * one that arrives after its retry changes nothing.
+ */
+export const PUBLISH_TIMEOUT_MS = 10_000;
+
 interface Pending {
   key: string;
   value: Buffer;
@@ -46,7 +54,21 @@ export class SessionPublisher {
     const value = Buffer.from(toBinary(ViewingSessionUpdatedSchema, message));
     return new Promise<void>((resolve, reject) => {
       const headers = currentTraceHeaders();
-      this.queue.push({ key: message.sessionId, value, headers, done: { resolve, reject } });
+      const timer = setTimeout(
+        () => reject(new Error(`the broker did not take the write within ${PUBLISH_TIMEOUT_MS} ms`)),
+        PUBLISH_TIMEOUT_MS,
+      );
+      const done = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      this.queue.push({ key: message.sessionId, value, headers, done });
       if (!this.sending) void this.drain();
     });
   }

@@ -30,7 +30,10 @@ export class KafkaService implements OnApplicationShutdown {
       brokers: config.KAFKA_BROKERS as unknown as string[],
       connectionTimeout: 3000,
       logLevel: logLevel.WARN,
-      retry: { retries: 8, initialRetryTime: 200 },
+      // Retries back off to at most 5 s apart (kafkajs would wait up to 30 s): a broker that comes
+      // back is found within seconds, and a send waiting on it holds the writes queued behind it
+      // no longer than that.
+      retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5_000 },
       logCreator:
         () =>
         ({ level, log }) => {
