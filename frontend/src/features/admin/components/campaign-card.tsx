@@ -11,7 +11,7 @@ const PACING: Record<CampaignPacing, { label: string; className: string }> = {
   behind: { label: 'Behind', className: 'bg-amber-500/15 text-amber-300' },
   ahead: { label: 'Ahead', className: 'bg-sky-500/15 text-sky-300' },
   not_started: { label: 'Not started', className: 'bg-white/10 text-fg-muted' },
-  ended: { label: 'Ended', className: 'bg-white/10 text-fg-subtle' },
+  ended: { label: 'Ended', className: 'bg-white/5 text-fg-muted' },
 };
 
 const STATUS: Record<CampaignStatus, { label: string; className: string }> = {
