@@ -1,7 +1,9 @@
+import { Logger } from '@nestjs/common';
 import {
   inBatchSpan,
   kafkaHeaders,
   readConsumerLag,
+  restartWhenCrashed,
   type KafkaService,
   type MetricsService,
 } from '@kinora/common';
@@ -15,8 +17,11 @@ import type { Config } from './config';
  * leaves the batch uncommitted, so it is redelivered; `apply` must be idempotent.
  */
 export class BatchConsumer {
+  private readonly logger = new Logger(BatchConsumer.name);
   private consumer?: Consumer;
   private removeLagReader?: () => void;
+  /** Set by stop(): a consumer that crashes afterwards is not started again. */
+  private stopped = false;
 
   constructor(
     private readonly kafka: KafkaService,
@@ -42,6 +47,16 @@ export class BatchConsumer {
       retry: { retries: 10 },
     });
     this.consumer = consumer;
+    restartWhenCrashed(
+      consumer,
+      () => !this.stopped,
+      async () => {
+        this.removeLagReader?.();
+        await this.consumer?.disconnect().catch(() => undefined);
+        await this.start(apply);
+      },
+      this.logger,
+    );
     // Its lag on /metrics (kafka_consumer_lag{group}): what the worker's autoscaling follows.
     this.removeLagReader = this.metrics.addLagReader(() =>
       readConsumerLag(this.kafka, this.groupId, [this.topic], (topic, partition, lag) =>
@@ -67,6 +82,7 @@ export class BatchConsumer {
 
   /** Stops fetching, lets the batch in hand finish and commits its offsets. */
   async stop(): Promise<void> {
+    this.stopped = true;
     const consumer = this.consumer;
     this.consumer = undefined;
     this.removeLagReader?.();

@@ -12,6 +12,7 @@ import { MetricsService } from '../metrics/metrics';
 import { inSpan, kafkaHeaders } from '../tracing/tracing';
 import type { EventContext, EventHandlerExtras } from './event-handler';
 import { readConsumerLag } from './consumer-lag';
+import { restartWhenCrashed } from './restart-on-crash';
 import { KafkaService } from './kafka.service';
 
 const MAX_ATTEMPTS = 5;
@@ -34,6 +35,8 @@ interface Subscriber {
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaEventServer.name);
   private consumer?: Consumer;
+  /** Set by close(): a consumer that crashes afterwards is not started again. */
+  private closed = false;
   private readonly byTopic = new Map<string, Subscriber[]>();
 
   constructor(
@@ -60,6 +63,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
   /** Stops fetching, lets the batch in hand finish, commits the offsets resolved so far. */
   async close(): Promise<void> {
+    this.closed = true;
     const consumer = this.consumer;
     this.consumer = undefined;
     await consumer?.disconnect();
@@ -91,6 +95,15 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       retry: { retries: 10 },
     });
     this.consumer = consumer;
+    restartWhenCrashed(
+      consumer,
+      () => !this.closed,
+      async () => {
+        await this.consumer?.disconnect().catch(() => undefined);
+        await this.start();
+      },
+      this.logger,
+    );
     await consumer.connect();
     await consumer.subscribe({
       topics: this.topics.map((topic) => this.kafka.topic(topic)),
