@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 
 import pg from 'pg';
 
+import { REPLICAS, SERVICES, WORKERS } from '../local/config';
 import { ensureKafka } from '../local/kafka';
 import { stop } from '../local/proc';
 
@@ -30,6 +31,8 @@ export interface KafkaOutageOptions {
   outageMs: number;
   /** Before the outage, and again after the broker is back. */
   steadyMs: number;
+  /** The /metrics URL of every service and worker: each consumer group's lag must get back to 0. */
+  metricsUrls: string[];
   log?: (line: string) => void;
 }
 
@@ -49,12 +52,16 @@ export interface KafkaOutageReport {
   rollup: { sessions: number; watchSeconds: number; storedSessions: number; storedWatchSeconds: number };
   /** Seconds from the broker's restart to the first accepted update. */
   recoveredAfterS: number;
+  /** Seconds, once the rollup matched, until every consumer group of every process had no lag. */
+  lagClearedAfterS: number;
 }
 
 const UPDATE_EVERY_MS = 1_000;
 const SETTLE_TIMEOUT_MS = 90_000;
 /** The longest the drill waits, after the restart, for an update to be accepted again. */
 const RECOVER_WAIT_MS = 60_000;
+/** The longest the drill waits for every consumer group's lag to get back to 0. */
+const LAG_WAIT_MS = 60_000;
 
 interface Viewer {
   sessionId: string;
@@ -162,13 +169,36 @@ export async function runKafkaOutage(options: KafkaOutageOptions): Promise<Kafka
   await Promise.all(loops);
 
   const report = await settle(options, viewers);
+  const lagClearedAfterS = await lagCleared(options.metricsUrls);
   return {
+    lagClearedAfterS,
     sessions: viewers.length,
     ...counts,
     unexpectedAnswers: unexpected.slice(0, 5),
     ...report,
     recoveredAfterS: firstAcceptedAfterRestart ? (firstAcceptedAfterRestart - restartedAt) / 1000 : Infinity,
   };
+}
+
+/** Seconds until the summed kafka_consumer_lag of every process is 0 (Infinity after LAG_WAIT_MS). */
+async function lagCleared(metricsUrls: string[]): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < LAG_WAIT_MS) {
+    const texts = await Promise.all(
+      metricsUrls.map((url) =>
+        fetch(url)
+          .then((response) => response.text())
+          .catch(() => 'kafka_consumer_lag{unreachable="1"} 1'),
+      ),
+    );
+    const lag = texts
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => line.startsWith('kafka_consumer_lag'))
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    if (lag === 0) return (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return Infinity;
 }
 
 /** Waits until every accepted update is stored and the rollup matches its sessions; then counts. */
@@ -245,6 +275,11 @@ export function kafkaOutageProblems(report: KafkaOutageReport, recoverWithinS: n
       `the rollup (${rollup.sessions} sessions, ${rollup.watchSeconds} s) is not its sessions (${rollup.storedSessions}, ${rollup.storedWatchSeconds} s)`,
     );
   }
+  if (!(report.lagClearedAfterS <= LAG_WAIT_MS / 1000)) {
+    problems.push(
+      'a consumer group still had lag a minute after the rollup matched (a consumer that did not come back)',
+    );
+  }
   if (!(report.recoveredAfterS <= recoverWithinS)) {
     problems.push(`no update accepted within ${recoverWithinS} s of Kafka's restart`);
   }
@@ -257,6 +292,12 @@ export function describeKafkaOutage(report: KafkaOutageReport): string {
     `  ${report.refused} refused (503 or no answer in 60 s) · ${report.unexpected} other answers · lost ${report.lost} · duplicated ${report.duplicated}`,
     `  rollup: ${report.rollup.sessions} sessions / ${report.rollup.watchSeconds} s watched;`,
     `  stored: ${report.rollup.storedSessions} / ${report.rollup.storedWatchSeconds} s`,
-    `  first update accepted ${report.recoveredAfterS.toFixed(1)} s after Kafka's restart`,
+    `  first update accepted ${report.recoveredAfterS.toFixed(1)} s after Kafka's restart;`,
+    `  every consumer group's lag at 0 ${report.lagClearedAfterS.toFixed(1)} s after the rollup matched`,
   ].join('\n');
+}
+
+/** The /metrics URL of every process `make up` runs (services, their replicas, workers). */
+export function platformMetricsUrls(): string[] {
+  return [...SERVICES, ...REPLICAS, ...WORKERS].map(({ port }) => `http://127.0.0.1:${port}/metrics`);
 }

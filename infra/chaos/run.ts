@@ -8,7 +8,12 @@
  * reads the analytics database. It stops and starts this checkout's Kafka.
  */
 import { databaseUrl, SERVICES } from '../local/config';
-import { describeKafkaOutage, kafkaOutageProblems, runKafkaOutage } from './kafka-outage';
+import {
+  describeKafkaOutage,
+  kafkaOutageProblems,
+  platformMetricsUrls,
+  runKafkaOutage,
+} from './kafka-outage';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -24,6 +29,7 @@ async function main(): Promise<void> {
     viewers: setting('CHAOS_VIEWERS', 20),
     outageMs: setting('CHAOS_OUTAGE_S', 20) * 1000,
     steadyMs: setting('CHAOS_STEADY_S', 10) * 1000,
+    metricsUrls: platformMetricsUrls(),
     log: console.log,
   });
   console.log(describeKafkaOutage(report));

@@ -9,7 +9,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { describeKafkaOutage, kafkaOutageProblems, runKafkaOutage } from '../chaos/kafka-outage';
+import {
+  describeKafkaOutage,
+  kafkaOutageProblems,
+  platformMetricsUrls,
+  runKafkaOutage,
+} from '../chaos/kafka-outage';
 import { databaseUrl, SERVICES } from '../local/config';
 import { GATEWAY } from './support';
 
@@ -27,6 +32,7 @@ test('Kafka stopped for 20 s during viewing-session ingestion: every accepted up
     viewers: 10,
     outageMs: 20_000,
     steadyMs: 8_000,
+    metricsUrls: platformMetricsUrls(),
     log: (line) => t.diagnostic(line),
   });
   for (const line of describeKafkaOutage(report).split('\n')) t.diagnostic(line);
