@@ -1,0 +1,57 @@
+/**
+ * The soak's own ad campaign, so that ad breaks are filled and impressions recorded (the demo
+ * campaigns may be missing or spent): made on the ads admin API directly, as bench/ads does, with
+ * a budget no soak spends and caps no viewer reaches, eligible until shortly after the soak ends;
+ * paused when the soak ends.
+ */
+import { SERVICES } from '../../infra/local/config.js';
+import { BenchError } from '../lib/wrk.js';
+
+const ADMIN = { 'x-user-id': '00000000-0000-4000-8000-0000000bec40', 'x-user-roles': 'admin' };
+const ADS_URL = `http://127.0.0.1:${SERVICES.find((service) => service.name === 'ads')!.port}`;
+
+async function admin<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${ADS_URL}${path}`, {
+    method,
+    headers: { ...ADMIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok)
+    throw new BenchError(`ads ${method} ${path}: ${response.status} ${await response.text()}`, 2);
+  return (await response.json()) as T;
+}
+
+/** Makes the campaign; undefined when there is no creative video to show (ad breaks stay empty). */
+export async function createCampaign(durationMs: number): Promise<string | undefined> {
+  const [video] = await admin<{ videoUrl: string; duration: number }[]>('GET', '/api/ads/creative-videos');
+  if (!video) return undefined;
+  const stamp = Date.now().toString(36);
+  const advertiser = await admin<{ id: string }>('POST', '/api/ads/advertisers', { name: `Soak ${stamp}` });
+  const campaign = await admin<{ id: string }>('POST', '/api/ads/campaigns', {
+    advertiserId: advertiser.id,
+    name: `Soak ${stamp}`,
+    budget: 1_000_000,
+    cpm: 0.1,
+    delivery: 'asap',
+    status: 'active',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + durationMs + 600_000).toISOString(),
+    capPerViewerDay: 100,
+    capPerSession: 10,
+    creatives: [
+      {
+        title: 'Soak',
+        description: 'Shown by the soak benchmark.',
+        clickUrl: 'https://example.com/',
+        videoUrl: video.videoUrl,
+        duration: video.duration,
+      },
+    ],
+  });
+  return campaign.id;
+}
+
+export async function pauseCampaign(id: string): Promise<void> {
+  await admin('PATCH', `/api/ads/campaigns/${id}`, { status: 'paused' }).catch(() => undefined);
+}

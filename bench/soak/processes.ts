@@ -1,0 +1,184 @@
+/**
+ * What the soak watches besides its own requests: the resident memory of every platform process
+ * (from the pid files `make up` writes) and the Kafka consumer lag every service publishes.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { BenchError } from '../lib/wrk.js';
+import { printColumns } from './stats.js';
+
+/** Processes of `make up` that run once and exit (seeds), or are not part of the soak's subject. */
+const ONE_SHOT = /-seed$/;
+
+/** The metrics ports of every service and worker (infra/local/config.ts). */
+export const METRICS_PORTS: Record<string, number> = {
+  auth: 3001,
+  catalog: 3002,
+  social: 3003,
+  ads: 3004,
+  'ads-2': 3014,
+  analytics: 3005,
+  admin: 3006,
+  'catalog-worker': 3102,
+  'analytics-worker': 3105,
+};
+
+export interface Platform {
+  name: string;
+  pid: number;
+}
+
+const alive = (pid: number) => existsSync(`/proc/${pid}/status`);
+
+/** The running platform processes, by their pid files (seeds that already exited left out). */
+export function platformProcesses(pidDir: string): Platform[] {
+  if (!existsSync(pidDir)) throw new BenchError(`${pidDir} is missing: is the platform up (make up)?`, 2);
+  const processes = readdirSync(pidDir)
+    .filter((file) => file.endsWith('.pid'))
+    .map((file) => ({
+      name: file.slice(0, -'.pid'.length),
+      pid: Number(readFileSync(join(pidDir, file), 'utf8').trim()),
+    }))
+    .filter((process) => {
+      if (ONE_SHOT.test(process.name)) return false;
+      if (alive(process.pid)) return true;
+      console.log(
+        `warning: ${process.name} is not running as pid ${process.pid} (its pid file): not watched`,
+      );
+      return false;
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  if (processes.length === 0) throw new BenchError(`no running process in ${pidDir}: make up`, 2);
+  return processes;
+}
+
+function vmRssKb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function children(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** A process's RSS in kB; nginx with its workers (the master alone is small). Undefined: it exited. */
+function rssKb(process: Platform): number | undefined {
+  const own = vmRssKb(process.pid);
+  if (own === undefined || process.name !== 'nginx') return own;
+  return children(process.pid).reduce((sum, child) => sum + (vmRssKb(child) ?? 0), own);
+}
+
+export interface RssSample {
+  atMs: number;
+  kb: Map<string, number | undefined>;
+}
+
+export const sampleRss = (processes: Platform[], atMs: number): RssSample => ({
+  atMs,
+  kb: new Map(processes.map((process) => [process.name, rssKb(process)])),
+});
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+/**
+ * RSS growth per process: the median of the last 3 samples against the median of the last 3
+ * samples of the warm-up (those taken at or before `warmupMs`). Medians of three ignore one
+ * sample caught in a garbage collection's peak. Prints the table; returns the processes that
+ * grew more than `limit` (a fraction) or exited.
+ */
+export function rssReport(processes: Platform[], samples: RssSample[], warmupMs: number, limit: number) {
+  const warm = samples.filter((sample) => sample.atMs <= warmupMs).slice(-3);
+  const last = samples.slice(-3);
+  const failed: string[] = [];
+  const flagged: string[] = [];
+  const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+  const rows = processes.map(({ name }) => {
+    const series = samples.map((sample) => sample.kb.get(name));
+    if (series.some((kb) => kb === undefined)) {
+      failed.push(`${name} (exited)`);
+      return [name, '-', '-', '-', '-', 'EXITED'];
+    }
+    const of = (set: RssSample[]) => median(set.map((sample) => sample.kb.get(name)!));
+    const base = of(warm);
+    const end = of(last);
+    const growth = (end - base) / base;
+    if (growth > limit) {
+      failed.push(`${name} (+${(growth * 100).toFixed(1)} %)`);
+      flagged.push(`  ${name}: ${series.map((kb) => (kb! / 1024).toFixed(0)).join(' ')} MB`);
+    }
+    return [
+      name,
+      mb(series[0]!),
+      mb(base),
+      mb(end),
+      mb(Math.max(...series.map((kb) => kb!))),
+      `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %${growth > limit ? '  > limit' : ''}`,
+    ];
+  });
+  printColumns(['process', 'start', 'after warm-up', 'end', 'max', 'growth'], rows);
+  if (flagged.length > 0) {
+    console.log(`every sample of the processes over the limit, to tell a plateau from a climb:`);
+    for (const line of flagged) console.log(line);
+  }
+  return failed;
+}
+
+/**
+ * The total Kafka consumer lag over every consumer group, topic and partition, read from every
+ * service's /metrics (a group shared by replicas counts once, at its highest reading), and the
+ * services that did not answer.
+ */
+export async function totalLag(): Promise<{ lag: number; unreachable: string[] }> {
+  const byPartition = new Map<string, number>();
+  const unreachable: string[] = [];
+  await Promise.all(
+    Object.entries(METRICS_PORTS).map(async ([name, port]) => {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(String(response.status));
+        for (const match of text.matchAll(/^kafka_consumer_lag\{([^}]*)\} (\S+)$/gm)) {
+          const value = Number(match[2]);
+          byPartition.set(match[1]!, Math.max(byPartition.get(match[1]!) ?? 0, value));
+        }
+      } catch {
+        unreachable.push(name);
+      }
+    }),
+  );
+  let lag = 0;
+  for (const value of byPartition.values()) lag += value;
+  return { lag, unreachable };
+}
+
+/**
+ * Polls the lag every 500 ms until it is 0 everywhere, for up to `limitMs` plus a grace period;
+ * returns the milliseconds it took (Infinity when it never got there) and the last reading.
+ */
+export async function waitForLag(limitMs: number): Promise<{ tookMs: number; last: number }> {
+  const started = performance.now();
+  const deadline = started + limitMs + 20_000;
+  for (;;) {
+    const { lag, unreachable } = await totalLag();
+    const tookMs = performance.now() - started;
+    if (lag === 0 && unreachable.length === 0) return { tookMs, last: 0 };
+    if (performance.now() > deadline) return { tookMs: Infinity, last: lag };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
