@@ -32,13 +32,13 @@ import {
   serviceEntry,
   serviceEnv,
 } from '../../infra/local/config.js';
+import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import { runAtRate, type RateResult, type RequestSpec } from '../lib/open-loop.js';
 import { BenchError, freePort, run, setting, waitUntilServing } from '../lib/wrk.js';
 
 const TARGET_RATE = 500;
 const TARGET_P99_MS = 15;
 const SUSTAINED_P99_MS = 50;
-const ADMIN = { 'x-user-id': '00000000-0000-4000-8000-0000000bec40', 'x-user-roles': 'admin' };
 const ADS = SERVICES.find((service) => service.name === 'ads')!;
 
 const children: ChildProcess[] = [];
@@ -92,54 +92,6 @@ async function startGateway(adsUpstream: string): Promise<string> {
   return url;
 }
 
-async function createCampaign(): Promise<string> {
-  const admin = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`http://127.0.0.1:${ADS.port}${path}`, {
-      method: 'POST',
-      headers: { ...ADMIN, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new BenchError(`${path}: ${response.status} ${await response.text()}`, 1);
-    return (await response.json()) as T;
-  };
-  const [video] = (await (
-    await fetch(`http://127.0.0.1:${ADS.port}/api/ads/creative-videos`, { headers: ADMIN })
-  ).json()) as { videoUrl: string; duration: number }[];
-  if (!video) throw new BenchError('no creative video: wait for the demo ads (make status)', 2);
-  const stamp = Date.now().toString(36);
-  const advertiser = await admin<{ id: string }>('/api/ads/advertisers', { name: `Bench ${stamp}` });
-  const campaign = await admin<{ id: string }>('/api/ads/campaigns', {
-    advertiserId: advertiser.id,
-    name: `Bench ${stamp}`,
-    budget: 1_000_000,
-    cpm: 0.1,
-    delivery: 'asap',
-    status: 'active',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    capPerViewerDay: 100,
-    capPerSession: 10,
-    creatives: [
-      {
-        title: 'Bench',
-        description: '',
-        clickUrl: 'https://example.com/',
-        videoUrl: video.videoUrl,
-        duration: video.duration,
-      },
-    ],
-  });
-  return campaign.id;
-}
-
-async function pauseCampaign(id: string): Promise<void> {
-  await fetch(`http://127.0.0.1:${ADS.port}/api/ads/campaigns/${id}`, {
-    method: 'PATCH',
-    headers: { ...ADMIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'paused' }),
-  }).catch(() => undefined);
-}
-
 function curve(label: string, rows: RateResult[]): void {
   console.log(`\n${label}`);
   for (const row of rows) {
@@ -189,7 +141,8 @@ async function main(): Promise<void> {
     : await startReplica();
   const one = await startGateway(`127.0.0.1:${ADS.port}`);
   const two = await startGateway(`127.0.0.1:${ADS.port},127.0.0.1:${second}`);
-  const campaign = await createCampaign();
+  const campaign = await createCampaign('Bench', 3_600_000);
+  if (!campaign) throw new BenchError('no creative video: wait for the demo ads (make status)', 2);
   try {
     const select = (n: number): RequestSpec => ({
       method: 'POST',

@@ -38,7 +38,7 @@ import { setMaxListeners } from 'node:events';
 import { PID_DIR } from '../../infra/local/config.js';
 import { signIn } from '../lib/session.js';
 import { BenchError, fetchText, run, setting } from '../lib/wrk.js';
-import { createCampaign, pauseCampaign } from './campaign.js';
+import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import {
   platformProcesses,
   rssReport,
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     throw new BenchError(`no /metrics from ${before.unreachable.join(', ')}: is the platform up?`, 2);
 
   // First, so that a refusal costs no sign-in code; paused however the soak ends.
-  const campaign = await createCampaign(durationMs);
+  const campaign = await createCampaign('Soak', durationMs);
   if (!campaign) console.log('no creative video for a campaign of the soak: ad breaks stay empty (204)');
   const { recorder, samples, lag, seconds, generatorCpu } = await (async () => {
     const members: Member[] = [];

@@ -1,11 +1,10 @@
 /**
- * The soak's own ad campaign, so that ad breaks are filled and impressions recorded (the demo
- * campaigns may be missing or spent): made on the ads admin API directly, as bench/ads does, with
- * a budget no soak spends and caps no viewer reaches, eligible until shortly after the soak ends;
- * paused when the soak ends.
+ * A bench's own ad campaign, so that ad breaks are filled and impressions recorded (the demo
+ * campaigns may be missing or spent): made on the ads admin API directly (not through the gateway),
+ * with a budget no bench spends and caps no viewer reaches; the bench pauses it when it ends.
  */
 import { SERVICES } from '../../infra/local/config.js';
-import { BenchError } from '../lib/wrk.js';
+import { BenchError } from './wrk.js';
 
 const ADMIN = { 'x-user-id': '00000000-0000-4000-8000-0000000bec40', 'x-user-roles': 'admin' };
 const ADS_URL = `http://127.0.0.1:${SERVICES.find((service) => service.name === 'ads')!.port}`;
@@ -22,15 +21,20 @@ async function admin<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: u
   return (await response.json()) as T;
 }
 
-/** Makes the campaign; undefined when there is no creative video to show (ad breaks stay empty). */
-export async function createCampaign(durationMs: number): Promise<string | undefined> {
+/**
+ * Makes a campaign named `label` (and its advertiser), eligible for `durationMs` and ten minutes
+ * more; undefined when there is no creative video to show.
+ */
+export async function createCampaign(label: string, durationMs: number): Promise<string | undefined> {
   const [video] = await admin<{ videoUrl: string; duration: number }[]>('GET', '/api/ads/creative-videos');
   if (!video) return undefined;
   const stamp = Date.now().toString(36);
-  const advertiser = await admin<{ id: string }>('POST', '/api/ads/advertisers', { name: `Soak ${stamp}` });
+  const advertiser = await admin<{ id: string }>('POST', '/api/ads/advertisers', {
+    name: `${label} ${stamp}`,
+  });
   const campaign = await admin<{ id: string }>('POST', '/api/ads/campaigns', {
     advertiserId: advertiser.id,
-    name: `Soak ${stamp}`,
+    name: `${label} ${stamp}`,
     budget: 1_000_000,
     cpm: 0.1,
     delivery: 'asap',
@@ -41,8 +45,8 @@ export async function createCampaign(durationMs: number): Promise<string | undef
     capPerSession: 10,
     creatives: [
       {
-        title: 'Soak',
-        description: 'Shown by the soak benchmark.',
+        title: label,
+        description: `Shown by the ${label.toLowerCase()} benchmark.`,
         clickUrl: 'https://example.com/',
         videoUrl: video.videoUrl,
         duration: video.duration,
