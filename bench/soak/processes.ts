@@ -5,24 +5,20 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { REPLICAS, SERVICES, WORKERS } from '../../infra/local/config.js';
 import { BenchError } from '../lib/wrk.js';
 import { printColumns } from './stats.js';
 
 /** Processes of `make up` that run once and exit (seeds), or are not part of the soak's subject. */
 const ONE_SHOT = /-seed$/;
 
-/** The metrics ports of every service and worker (infra/local/config.ts). */
-export const METRICS_PORTS: Record<string, number> = {
-  auth: 3001,
-  catalog: 3002,
-  social: 3003,
-  ads: 3004,
-  'ads-2': 3014,
-  analytics: 3005,
-  admin: 3006,
-  'catalog-worker': 3102,
-  'analytics-worker': 3105,
-};
+/**
+ * The metrics port of every service, replica and worker `make up` runs, by process name (replicas
+ * as ADS_REPLICAS says, as for `make up` itself).
+ */
+export const METRICS_PORTS: Record<string, number> = Object.fromEntries(
+  [...SERVICES, ...REPLICAS, ...WORKERS].map(({ name, port }) => [name, port]),
+);
 
 export interface Platform {
   name: string;
