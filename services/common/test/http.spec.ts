@@ -1,8 +1,11 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsInt, IsString, MaxLength, Min } from 'class-validator';
+import Redis from 'ioredis';
+import pg from 'pg';
 import { loadConfig, baseConfigSchema } from '../src/config/config';
 import { migrate } from '../src/database/database';
+import { isDependencyUnavailable } from '../src/http/errors';
 import { Roles } from '../src/identity/identity';
 import { PlatformModule } from '../src/platform/platform.module';
 import {
@@ -42,6 +45,30 @@ class ThingsController {
   @Get('boom')
   boom() {
     throw new Error('secret internal detail');
+  }
+
+  /** A query to a PostgreSQL that is not there (nothing listens on port 1). */
+  @Get('database-away')
+  async databaseAway() {
+    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres' });
+    try {
+      await client.connect();
+      return await client.query('select 1');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** A command to a Redis that is not there. */
+  @Get('redis-away')
+  async redisAway() {
+    const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true });
+    redis.on('error', () => undefined);
+    try {
+      return await redis.get('anything');
+    } finally {
+      redis.disconnect();
+    }
   }
 }
 
@@ -151,6 +178,29 @@ describe('HTTP errors are JSON 4xx, never 500, for bad input', () => {
   test('an unexpected failure is a JSON 500 that leaks nothing', async () => {
     const body = assertJsonError(await inject({ method: 'GET', url: '/api/boom' }), 500);
     expect(JSON.stringify(body)).not.toMatch(/secret internal detail/);
+  });
+});
+
+describe('a dependency that cannot be reached is a JSON 503 to try again after, not a 500', () => {
+  test.each(['/api/database-away', '/api/redis-away'])('%s', async (url) => {
+    const response = await inject({ method: 'GET', url });
+    assertJsonError(response, 503, /unavailable/);
+    expect(response.headers['retry-after']).toBe('5');
+  });
+
+  test('PostgreSQL stopping, and the errors MikroORM wraps, are recognised; other errors are not', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    expect(isDependencyUnavailable(shutdown)).toBe(true);
+    expect(isDependencyUnavailable({ name: 'DriverException', message: 'x', previous: shutdown })).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('no pool'), { name: 'KnexTimeoutError' }))).toBe(
+      true,
+    );
+    const beginFailed = new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+    expect(isDependencyUnavailable({ name: 'DriverException', message: beginFailed.message })).toBe(true);
+    expect(isDependencyUnavailable(Object.assign(new Error('unique'), { code: '23505' }))).toBe(false);
+    expect(isDependencyUnavailable(new Error('secret internal detail'))).toBe(false);
   });
 });
 

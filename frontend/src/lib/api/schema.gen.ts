@@ -2992,6 +2992,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     SignIn_sendCode: {
@@ -3033,6 +3042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     SessionUser_current: {
@@ -3050,6 +3068,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUserDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3073,6 +3100,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3114,6 +3150,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3183,6 +3228,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sessions_endSessions: {
@@ -3239,6 +3293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     SignIn_verifyCode: {
@@ -3281,6 +3344,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sessions_login: {
@@ -3299,6 +3371,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Sessions_logoutNavigation: {
@@ -3316,6 +3397,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -3394,7 +3484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3460,6 +3550,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Creators_list: {
@@ -3489,6 +3588,15 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3546,6 +3654,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Creators_get: {
@@ -3578,6 +3695,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3627,6 +3753,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Films_search: {
@@ -3665,6 +3800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Films_trending: {
@@ -3688,6 +3832,15 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3734,6 +3887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Films_view: {
@@ -3773,6 +3935,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Studio_list: {
@@ -3803,6 +3974,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3896,7 +4076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,6 +4142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Studio_remove: {
@@ -4020,6 +4209,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4097,6 +4295,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Studio_putCaptions: {
@@ -4167,6 +4374,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Uploads_create: {
@@ -4219,6 +4435,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -4274,6 +4499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -4333,6 +4567,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };
@@ -4412,6 +4655,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Follows_followCreator: {
@@ -4453,6 +4705,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4508,6 +4769,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Critics_list: {
@@ -4537,6 +4807,15 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4594,6 +4873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Critics_dashboard: {
@@ -4631,6 +4919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Critics_following: {
@@ -4652,6 +4949,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4691,6 +4997,15 @@ export interface operations {
             };
             /** @description No longer valid (used up or expired). */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4748,7 +5063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,6 +5104,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4857,6 +5181,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Critics_follow: {
@@ -4898,6 +5231,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4953,6 +5295,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Critics_recommendations: {
@@ -4985,6 +5336,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5040,6 +5400,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     CriticReviews_list: {
@@ -5076,6 +5445,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5144,6 +5522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Likes_like: {
@@ -5192,6 +5579,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Likes_count: {
@@ -5224,6 +5620,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5267,6 +5672,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5319,6 +5733,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5384,6 +5807,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Likes_unlike: {
@@ -5425,6 +5857,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5480,6 +5921,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Follows_unfollow: {
@@ -5521,6 +5971,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5576,6 +6035,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Notifications_list: {
@@ -5617,6 +6085,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Notifications_markAllRead: {
@@ -5645,6 +6122,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Notifications_unreadCount: {
@@ -5666,6 +6152,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5721,6 +6216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Follows_followed: {
@@ -5749,6 +6253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Likes_liked: {
@@ -5770,6 +6283,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5827,6 +6349,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Lists_list: {
@@ -5863,6 +6394,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5910,6 +6450,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Advertisers_list: {
@@ -5940,6 +6489,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6006,6 +6564,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Advertisers_remove: {
@@ -6064,6 +6631,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6141,6 +6717,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Campaigns_list: {
@@ -6171,6 +6756,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6221,6 +6815,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6285,6 +6888,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Campaigns_remove: {
@@ -6334,6 +6946,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6395,6 +7016,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6472,6 +7102,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     CreativeVideos_list: {
@@ -6502,6 +7141,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6558,6 +7206,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6626,6 +7283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Optimizations_list: {
@@ -6674,6 +7340,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Delivery_placements: {
@@ -6706,6 +7381,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6761,6 +7445,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Delivery_track: {
@@ -6794,6 +7487,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6845,6 +7547,15 @@ export interface operations {
                     "application/xml": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Delivery_view: {
@@ -6879,6 +7590,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6927,6 +7647,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6993,6 +7722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     CreatorRevenue_figures: {
@@ -7043,6 +7781,15 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7108,6 +7855,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WatchHistory_list: {
@@ -7149,6 +7905,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WatchHistory_clear: {
@@ -7168,6 +7933,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7207,7 +7981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7261,7 +8035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A service this call needs (e.g. the mail relay) is unavailable: try again later. */
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7320,6 +8094,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Moderation_pending: {
@@ -7363,6 +8146,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7440,6 +8232,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AdminReports_list: {
@@ -7484,6 +8285,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7561,6 +8371,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Moderation_stats: {
@@ -7591,6 +8410,15 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7648,6 +8476,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Prelaunch_feedback: {
@@ -7673,6 +8510,15 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7730,6 +8576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     Prelaunch_joinWaitlist: {
@@ -7755,6 +8610,15 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

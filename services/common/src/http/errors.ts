@@ -28,6 +28,56 @@ interface FastifyStyleError {
 
 const reasonPhrase = (status: number) => STATUS_CODES[status] ?? 'Error';
 
+/** Error codes of a dependency that cannot be reached: sockets, and PostgreSQL going away. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const UNREACHABLE_NAMES = new Set([
+  'KnexTimeoutError', // no pooled connection came free in time
+  'ConnectionException',
+  'MaxRetriesPerRequestError', // ioredis, while Redis is away
+  'KafkaJSConnectionError',
+  'KafkaJSConnectionClosedError',
+  'KafkaJSNumberOfRetriesExceeded',
+  'KafkaJSRequestTimeoutError',
+  'KafkaJSBrokerNotFound',
+]);
+// knex says "Transaction query already complete" to the first query of a transaction whose BEGIN
+// failed: on a connection the server had cut a moment before (the PostgreSQL drill, 2 in 5,000).
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|Connection is closed|connection error|terminating connection due to administrator command|the database system is (starting up|shutting down)|Transaction query already complete/i;
+
+/**
+ * Whether an error says that a dependency (PostgreSQL, Redis, Kafka) cannot be reached right now,
+ * looking through the errors it wraps (MikroORM's DriverException keeps the driver's code).
+ */
+export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 5) return false;
+  const { code, name, message, cause, previous } = error as Record<string, unknown>;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof name === 'string' && UNREACHABLE_NAMES.has(name)) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  return isDependencyUnavailable(cause, depth + 1) || isDependencyUnavailable(previous, depth + 1);
+}
+
+/** What a caller is told when a dependency is away: try again (the player and the SPA do). */
+export const DEPENDENCY_UNAVAILABLE: ErrorBody = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: 'A service this call needs is unavailable right now: try again shortly',
+};
+/** Seconds a client is asked to wait before it tries again after DEPENDENCY_UNAVAILABLE. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Turns anything thrown into `{statusCode, error, message}`; unknown errors become a logged 500. */
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof HttpException) {
@@ -57,6 +107,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
         : (fastifyError.message ?? reasonPhrase(status));
     return { statusCode: status, error: reasonPhrase(status), message };
   }
+  if (isDependencyUnavailable(exception)) return DEPENDENCY_UNAVAILABLE;
   return { statusCode: 500, error: reasonPhrase(500), message: 'Internal server error' };
 }
 
@@ -70,7 +121,10 @@ export class JsonErrorFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (body === DEPENDENCY_UNAVAILABLE) {
+      this.logger.warn({ err: exception }, 'a dependency is unavailable: answered 503');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) {
       this.logger.error({ err: exception }, 'unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);

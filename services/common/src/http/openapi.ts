@@ -38,7 +38,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'The request body is larger than allowed.',
   415: 'The request body is not of a type this accepts.',
   429: 'Too many requests: try again later.',
-  503: 'A service this call needs (e.g. the mail relay) is unavailable: try again later.',
+  503: 'A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
@@ -83,10 +83,30 @@ export async function createOpenApiDocument(
       operationIdFactory: (controllerKey, methodKey) =>
         `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
     });
-    return sortKeys(toOpenApi31(document)) as OpenAPIObject;
+    return sortKeys(toOpenApi31(withUnavailable(document))) as OpenAPIObject;
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Every operation may answer 503 while a dependency is away (errors.ts, isDependencyUnavailable):
+ * documented on each, as the operations that name their own 503 already do. Every service's
+ * document has ErrorResponseDto: each documents some JSON error.
+ */
+function withUnavailable(document: OpenAPIObject): OpenAPIObject {
+  const response = {
+    description: ERROR_DESCRIPTIONS[503],
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } },
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
+      const operation = item[method];
+      if (operation)
+        operation.responses = { ...operation.responses, 503: operation.responses[503] ?? response };
+    }
+  }
+  return document;
 }
 
 /** OpenAPI 3.1 spells "nullable" as a JSON Schema type union; @nestjs/swagger writes the 3.0 form. */
