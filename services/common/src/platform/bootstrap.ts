@@ -93,7 +93,9 @@ export async function runService(
   startTracing(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await createServiceApp(module);
   await app.init();
-  await app.startAllMicroservices();
+  // HTTP first: no call waits on the consumer, and a consumer restarted after a crash joins its
+  // group only once the broker has given up on the dead member (up to KAFKA_SESSION_TIMEOUT_MS),
+  // which kept the restarted service from answering for that long.
   await app.listen({ host: config.HOST, port: config.PORT });
   const logger = app.get(Logger);
   logger.log(`${name} listening on ${config.HOST}:${config.PORT}`);
@@ -119,6 +121,7 @@ export async function runService(
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.startAllMicroservices();
   return { app, url: await app.getUrl() };
 }
 
