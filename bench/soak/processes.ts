@@ -1,24 +1,15 @@
 /**
  * What the soak watches besides its own requests: the resident memory of every platform process
- * (from the pid files `make up` writes) and the Kafka consumer lag every service publishes.
+ * (from the pid files `make up` writes); the Kafka consumer lag is infra/local/consumer-lag.ts's.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { REPLICAS, SERVICES, WORKERS } from '../../infra/local/config.js';
 import { BenchError } from '../lib/wrk.js';
 import { printColumns } from './stats.js';
 
 /** Processes of `make up` that run once and exit (seeds), or are not part of the soak's subject. */
 const ONE_SHOT = /-seed$/;
-
-/**
- * The metrics port of every service, replica and worker `make up` runs, by process name (replicas
- * as ADS_REPLICAS says, as for `make up` itself).
- */
-export const METRICS_PORTS: Record<string, number> = Object.fromEntries(
-  [...SERVICES, ...REPLICAS, ...WORKERS].map(({ name, port }) => [name, port]),
-);
 
 export interface Platform {
   name: string;
@@ -131,50 +122,4 @@ export function rssReport(processes: Platform[], samples: RssSample[], warmupMs:
     for (const line of flagged) console.log(line);
   }
   return failed;
-}
-
-/**
- * The total Kafka consumer lag over every consumer group, topic and partition, read from every
- * service's /metrics (a group shared by replicas counts once, at its highest reading), and the
- * services that did not answer.
- */
-export async function totalLag(): Promise<{ lag: number; unreachable: string[] }> {
-  const byPartition = new Map<string, number>();
-  const unreachable: string[] = [];
-  await Promise.all(
-    Object.entries(METRICS_PORTS).map(async ([name, port]) => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
-          signal: AbortSignal.timeout(2000),
-        });
-        const text = await response.text();
-        if (!response.ok) throw new Error(String(response.status));
-        for (const match of text.matchAll(/^kafka_consumer_lag\{([^}]*)\} (\S+)$/gm)) {
-          const value = Number(match[2]);
-          byPartition.set(match[1]!, Math.max(byPartition.get(match[1]!) ?? 0, value));
-        }
-      } catch {
-        unreachable.push(name);
-      }
-    }),
-  );
-  let lag = 0;
-  for (const value of byPartition.values()) lag += value;
-  return { lag, unreachable };
-}
-
-/**
- * Polls the lag every 500 ms until it is 0 everywhere, for up to `limitMs` plus a grace period;
- * returns the milliseconds it took (Infinity when it never got there) and the last reading.
- */
-export async function waitForLag(limitMs: number): Promise<{ tookMs: number; last: number }> {
-  const started = performance.now();
-  const deadline = started + limitMs + 20_000;
-  for (;;) {
-    const { lag, unreachable } = await totalLag();
-    const tookMs = performance.now() - started;
-    if (lag === 0 && unreachable.length === 0) return { tookMs, last: 0 };
-    if (performance.now() > deadline) return { tookMs: Infinity, last: lag };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }

@@ -39,15 +39,8 @@ import { PID_DIR } from '../../infra/local/config.js';
 import { signIn } from '../lib/session.js';
 import { BenchError, fetchText, run, setting } from '../lib/wrk.js';
 import { createCampaign, pauseCampaign } from '../lib/campaign.js';
-import {
-  platformProcesses,
-  rssReport,
-  sampleRss,
-  totalLag,
-  waitForLag,
-  type Platform,
-  type RssSample,
-} from './processes.js';
+import { totalLag, waitForLag } from '../../infra/local/consumer-lag.js';
+import { platformProcesses, rssReport, sampleRss, type Platform, type RssSample } from './processes.js';
 import { Recorder } from './stats.js';
 import { BASELINE_ROUTE, Viewer, type Film, type Member } from './viewer.js';
 
