@@ -84,7 +84,8 @@ function prepareStorage(): void {
   const template = readFileSync(KAFKA.serverTemplate, 'utf8');
   writeFileSync(KAFKA.serverProperties, template.split('{{DATA_DIR}}').join(KAFKA.dataDir));
   if (existsSync(join(KAFKA.dataDir, 'meta.properties'))) return;
-  // A Kafka Uuid is 16 random bytes in URL-safe base64 without padding.
+  // A Kafka Uuid is 16 random bytes in URL-safe base64 without padding. One in 64 starts with '-',
+  // which the tool would read as an option were it not joined to its flag with '='.
   const clusterId = randomBytes(16).toString('base64url');
   say(`Formatting Kafka storage in ${KAFKA.dataDir} (cluster ${clusterId})`);
   capture(
@@ -92,8 +93,7 @@ function prepareStorage(): void {
     javaArgs(['-Xmx256m'], 'kafka.tools.StorageTool', [
       'format',
       '--ignore-formatted',
-      '-t',
-      clusterId,
+      `--cluster-id=${clusterId}`,
       '-c',
       KAFKA.serverProperties,
     ]),
