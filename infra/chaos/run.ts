@@ -3,39 +3,39 @@
  *
  *   npx tsx infra/chaos/run.ts
  *
- * Settings: CHAOS_VIEWERS (20), CHAOS_OUTAGE_S (20), CHAOS_STEADY_S (10), KINORA_URL
- * (http://localhost:8080). Run it with the environment `make up` had (KINORA_DB_PREFIX): the drill
- * reads the analytics database. It stops and starts this checkout's Kafka.
+ * Settings: CHAOS_DRILLS (kafka,postgres,redis,kill), CHAOS_VIEWERS (20), CHAOS_OUTAGE_S (20),
+ * CHAOS_STEADY_S (10), KINORA_URL (http://localhost:8080), MAILDEV_URL. Run it with the
+ * environment `make up` had (KINORA_DB_PREFIX, REDIS_PREFIX): the drills read the services'
+ * databases. They stop and start this checkout's Kafka and the machine's PostgreSQL and Redis.
  */
-import { databaseUrl, SERVICES } from '../local/config';
-import {
-  describeKafkaOutage,
-  kafkaOutageProblems,
-  platformMetricsUrls,
-  runKafkaOutage,
-} from './kafka-outage';
+import { describeDrill } from './drill';
+import { DRILL_NAMES, prepareDrills, type DrillName } from './drills';
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 async function main(): Promise<void> {
   const gateway = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-  const analytics = SERVICES.find((service) => service.name === 'analytics')!;
-  const films = (await (await fetch(`${gateway}/api/films`)).json()) as { id: number }[];
-  if (!films[0]) throw new Error('no published film: wait for the demo catalog (make status)');
-  const report = await runKafkaOutage({
+  const names = (process.env.CHAOS_DRILLS ?? DRILL_NAMES.join(',')).split(',') as DrillName[];
+  const unknown = names.filter((name) => !DRILL_NAMES.includes(name));
+  if (unknown.length)
+    throw new Error(`unknown drill ${unknown.join(', ')}: pick from ${DRILL_NAMES.join(', ')}`);
+  const drills = await prepareDrills(
     gateway,
-    analyticsDatabaseUrl: databaseUrl(analytics.database),
-    filmId: films[0].id,
-    viewers: setting('CHAOS_VIEWERS', 20),
-    outageMs: setting('CHAOS_OUTAGE_S', 20) * 1000,
-    steadyMs: setting('CHAOS_STEADY_S', 10) * 1000,
-    metricsUrls: platformMetricsUrls(),
-    log: console.log,
-  });
-  console.log(describeKafkaOutage(report));
-  const problems = kafkaOutageProblems(report, 45);
-  for (const problem of problems) console.log(`FAILED: ${problem}`);
-  process.exitCode = problems.length ? 1 : 0;
+    {
+      viewers: setting('CHAOS_VIEWERS', 20),
+      outageMs: setting('CHAOS_OUTAGE_S', 20) * 1000,
+      steadyMs: setting('CHAOS_STEADY_S', 10) * 1000,
+      recoverWithinS: 45,
+    },
+    console.log,
+  );
+  let failed = false;
+  for (const name of names) {
+    const report = await drills.run[name]();
+    console.log(describeDrill(report));
+    failed ||= report.problems.length > 0;
+  }
+  process.exitCode = failed ? 1 : 0;
 }
 
 main().catch((error: unknown) => {

@@ -148,14 +148,27 @@ export async function restartServices(): Promise<void> {
       throw new RunnerError(`${p.entry} is missing: did \`npm run build:services\` build it?`);
     }
     await claimPort(p.port, p.name);
-    start(p.name, process.execPath, ['--enable-source-maps', p.entry], {
-      cwd: serviceDir(p.service),
-      env: serviceEnv(p.service, p.port),
-    });
+    launch(p);
     started.push(p);
   }
   await Promise.all(started.map((p) => waitForPort(p.name, p.port, 120_000)));
   say(`Started ${started.map((p) => `${p.name}:${p.port}`).join(', ')}`);
+}
+
+function launch(p: AppProcess, env = serviceEnv(p.service, p.port)): void {
+  start(p.name, process.execPath, ['--enable-source-maps', p.entry], { cwd: serviceDir(p.service), env });
+}
+
+/**
+ * Starts one service or worker that is not running, with the environment it had (the fault drills'
+ * restart after a kill, as a supervisor would), and waits until it listens.
+ */
+export async function startAppProcess(name: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const p = APP_PROCESSES.find((candidate) => candidate.name === name);
+  if (!p) throw new RunnerError(`no service or worker is called ${name}`);
+  if (runningPid(p.name) !== undefined) throw new RunnerError(`${name} is already running`);
+  launch(p, env);
+  await waitForPort(p.name, p.port, 120_000);
 }
 
 /**
