@@ -1,8 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-import { Toaster } from '@/components/ui/toaster';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+
+// The toasts' code (Radix) loads beside the first page rather than before it: `toast()` is a store,
+// so one raised before it is in shows when it arrives.
+const Toaster = lazy(() => import('@/components/ui/toaster').then(({ Toaster }) => ({ default: Toaster })));
 
 type AppProviderProps = {
   children: ReactNode;
@@ -14,7 +17,9 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,43 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { prefetchBrowseFilms, prefetchFeaturedHero } from '@/features/films/api/prefetch-films';
+import { queryClient } from '@/lib/query-client';
 
 import { RootLayout, StandaloneLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-/** Each screen is its own chunk, so the initial bundle holds only the shell. */
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
-  return <Screen />;
+type ScreenModule = { default: ComponentType };
+type ScreenHandle = { preload: () => Promise<ScreenModule>; prefetch?: () => void };
+
+/**
+ * Each screen is its own chunk, so the initial bundle holds only the shell. `handle.preload` starts
+ * loading it ({@link preloadScreen}); once it is in, the screen renders at once, with no loading
+ * frame: React.lazy is handed a thenable that resolves synchronously.
+ */
+const screen = (
+  load: () => Promise<ScreenModule>,
+  prefetch?: ScreenHandle['prefetch'],
+): Pick<RouteObject, 'element' | 'handle'> => {
+  let loaded: ScreenModule | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // a later render tries again
+        throw error;
+      },
+    ));
+  const Screen = lazy(() => {
+    if (!loaded) return preload();
+    const module = loaded;
+    const resolved = { then: (onLoaded: (value: ScreenModule) => unknown) => onLoaded(module) };
+    return resolved as unknown as Promise<ScreenModule>;
+  });
+  const handle: ScreenHandle = { preload, prefetch };
+  return { element: <Screen />, handle };
 };
 
 export const routes: RouteObject[] = [
@@ -21,8 +49,8 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { path: paths.landing, element: screen(() => import('./routes/landing')) },
-          { path: paths.waitlist, element: screen(() => import('./routes/waitlist')) },
+          { path: paths.landing, ...screen(() => import('./routes/landing')) },
+          { path: paths.waitlist, ...screen(() => import('./routes/waitlist')) },
         ],
       },
     ],
@@ -35,34 +63,59 @@ export const routes: RouteObject[] = [
         // A screen error keeps the navigation bar on the page.
         errorElement: <RouteError />,
         children: [
-          { path: paths.frontpage, element: screen(() => import('./routes/frontpage')) },
-          { path: paths.auth, element: screen(() => import('./routes/auth')) },
-          { path: paths.home, element: screen(() => import('./routes/home')) },
-          { path: paths.browse, element: screen(() => import('./routes/browse')) },
-          { path: paths.discoverCreators, element: screen(() => import('./routes/discover-creators')) },
-          { path: paths.discoverCritics, element: screen(() => import('./routes/discover-critics')) },
-          { path: paths.awards, element: screen(() => import('./routes/awards')) },
-          { path: paths.profile, element: screen(() => import('./routes/profile')) },
-          { path: paths.history, element: screen(() => import('./routes/history')) },
-          { path: paths.admin, element: screen(() => import('./routes/admin')) },
-          { path: paths.film, element: screen(() => import('./routes/film')) },
-          { path: paths.creator, element: screen(() => import('./routes/creator')) },
-          { path: paths.creatorOnboarding, element: screen(() => import('./routes/creator-onboarding')) },
-          { path: paths.creatorDashboard, element: screen(() => import('./routes/creator-dashboard')) },
-          { path: paths.criticSignup, element: screen(() => import('./routes/critic-signup')) },
-          { path: paths.criticDashboard, element: screen(() => import('./routes/critic-dashboard')) },
-          { path: paths.terms, element: screen(() => import('./routes/terms')) },
-          { path: paths.about, element: screen(() => import('./routes/about')) },
-          { path: paths.privacy, element: screen(() => import('./routes/privacy')) },
-          { path: paths.creatorGuidelines, element: screen(() => import('./routes/creator-guidelines')) },
-          { path: paths.upload, element: screen(() => import('./routes/upload')) },
-          { path: paths.uploadFilm, element: screen(() => import('./routes/upload-film')) },
-          { path: '*', element: screen(() => import('./routes/not-found')) },
+          { path: paths.frontpage, ...screen(() => import('./routes/frontpage')) },
+          { path: paths.auth, ...screen(() => import('./routes/auth')) },
+          {
+            path: paths.home,
+            ...screen(
+              () => import('./routes/home'),
+              () => prefetchFeaturedHero(queryClient),
+            ),
+          },
+          {
+            path: paths.browse,
+            ...screen(
+              () => import('./routes/browse'),
+              () => prefetchBrowseFilms(queryClient, window.location.search),
+            ),
+          },
+          { path: paths.discoverCreators, ...screen(() => import('./routes/discover-creators')) },
+          { path: paths.discoverCritics, ...screen(() => import('./routes/discover-critics')) },
+          { path: paths.awards, ...screen(() => import('./routes/awards')) },
+          { path: paths.profile, ...screen(() => import('./routes/profile')) },
+          { path: paths.history, ...screen(() => import('./routes/history')) },
+          { path: paths.admin, ...screen(() => import('./routes/admin')) },
+          { path: paths.film, ...screen(() => import('./routes/film')) },
+          { path: paths.creator, ...screen(() => import('./routes/creator')) },
+          { path: paths.creatorOnboarding, ...screen(() => import('./routes/creator-onboarding')) },
+          { path: paths.creatorDashboard, ...screen(() => import('./routes/creator-dashboard')) },
+          { path: paths.criticSignup, ...screen(() => import('./routes/critic-signup')) },
+          { path: paths.criticDashboard, ...screen(() => import('./routes/critic-dashboard')) },
+          { path: paths.terms, ...screen(() => import('./routes/terms')) },
+          { path: paths.about, ...screen(() => import('./routes/about')) },
+          { path: paths.privacy, ...screen(() => import('./routes/privacy')) },
+          { path: paths.creatorGuidelines, ...screen(() => import('./routes/creator-guidelines')) },
+          { path: paths.upload, ...screen(() => import('./routes/upload')) },
+          { path: paths.uploadFilm, ...screen(() => import('./routes/upload-film')) },
+          { path: '*', ...screen(() => import('./routes/not-found')) },
         ],
       },
     ],
   },
 ];
+
+/**
+ * Starts loading the screen of `pathname` (the page being opened), so its code downloads while the
+ * app's own code runs instead of after the app's first render, and what the screen prefetches
+ * (the data and first posters of the home hero and of the browse grid).
+ */
+export function preloadScreen(pathname: string) {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+  handle?.preload().catch(() => {
+    // The screen's own render loads it again and shows the route error if it still fails.
+  });
+  handle?.prefetch?.();
+}
 
 export const createAppRouter = () => createBrowserRouter(routes);
 

@@ -133,19 +133,25 @@ export const formatMonth = (month: string): string => {
   return Number.isFinite(parsed) ? monthFormat.format(parsed) : month;
 };
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return null;
+// Made on first use: building it loads the browser's region names, a cost every page would pay at
+// startup for the few screens that name a country.
+let regionNames: Intl.DisplayNames | null | undefined;
+const getRegionNames = () => {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
   }
-})();
+  return regionNames;
+};
 
 /** An ISO 3166-1 alpha-2 code as the country's name ("DE" → "Germany"); anything else as it is. */
 export function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   try {
-    return regionNames?.of(code) ?? code;
+    return getRegionNames()?.of(code) ?? code;
   } catch {
     return code;
   }

@@ -2,29 +2,15 @@ import { useState, type CSSProperties } from 'react';
 
 import { cn } from '@/lib/utils';
 import type { PosterSource } from '@/lib/api/types';
+import { posterSrcSets } from '@/lib/poster-preload';
+
+import { POSTER_SIZES } from './poster-sizes';
 
 /** The poster JPEG's own size (catalog-worker draws 720×1080): the `<img>`'s width and height. */
 const POSTER_WIDTH = 720;
 const POSTER_HEIGHT = 1080;
 
-/**
- * `sizes` of the posters the screens show (docs/ui.md): the browser picks the narrowest WebP
- * variant that covers the slot at the screen's pixel density.
- */
-export const POSTER_SIZES = {
-  /** A card in a home carousel (CarouselItem: 144, 160, 176 px). */
-  carousel: '(min-width: 1024px) 176px, (min-width: 640px) 160px, 144px',
-  /** A card of the Browse grid: 2, 4 or 6 columns across max-w-screen-2xl. */
-  browseGrid:
-    '(min-width: 1536px) 232px, (min-width: 1024px) calc((100vw - 144px) / 6), (min-width: 768px) calc((100vw - 112px) / 4), calc((100vw - 48px) / 2)',
-  /** A card of a creator's films: 2, 3 or 4 columns beside the profile's side column. */
-  creatorGrid:
-    '(min-width: 1280px) 204px, (min-width: 1024px) calc((100vw - 448px) / 3), (min-width: 768px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)',
-  /** The film page's poster: 192 px, 16rem from md, 18rem from lg. */
-  filmPage: '(min-width: 1024px) 288px, (min-width: 768px) 256px, 192px',
-  /** A 64 px thumbnail (related films, lists). */
-  thumbnail: '64px',
-} as const;
+export { POSTER_SIZES };
 
 /** The narrowest source at least `width` pixels wide, else the widest (for blurred backdrops). */
 export function posterSourceNear(
@@ -67,18 +53,10 @@ export function PosterImage({
   priority = false,
   onError,
 }: PosterImageProps) {
-  const byType = new Map<string, PosterSource[]>();
-  for (const source of sources) byType.set(source.type, [...(byType.get(source.type) ?? []), source]);
-
   return (
     <picture className="contents">
-      {[...byType].map(([type, list]) => (
-        <source
-          key={type}
-          type={type}
-          srcSet={list.map((source) => `${source.url} ${source.width}w`).join(', ')}
-          sizes={sizes}
-        />
+      {posterSrcSets(sources).map(([type, srcSet]) => (
+        <source key={type} type={type} srcSet={srcSet} sizes={sizes} />
       ))}
       <img
         src={posterUrl}

@@ -52,20 +52,34 @@ export function Carousel({
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    measure();
     track.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
-    // Cards arriving after loading change the scroll width without any scroll event.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(track);
-    if (track.firstElementChild) observer?.observe(track.firstElementChild);
-    const mutations = typeof MutationObserver === 'undefined' ? null : new MutationObserver(measure);
-    mutations?.observe(track, { childList: true, subtree: false });
+    // Without ResizeObserver (jsdom), measured once now; in a browser the observer's first report,
+    // which comes once the row is laid out, measures it: reading the scroll width here would make
+    // the browser lay out the whole page in the middle of React's commit.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return () => {
+        track.removeEventListener('scroll', measure);
+        window.removeEventListener('resize', measure);
+      };
+    }
+    // Cards arriving after loading change the scroll width without any scroll event: each card is
+    // observed, so its first layout (and any later resize) measures the row again.
+    const observer = new ResizeObserver(measure);
+    observer.observe(track);
+    for (const child of track.children) observer.observe(child);
+    const mutations = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element) observer.observe(node);
+      }
+    });
+    mutations.observe(track, { childList: true });
     return () => {
       track.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
-      observer?.disconnect();
-      mutations?.disconnect();
+      observer.disconnect();
+      mutations.disconnect();
     };
   }, [measure]);
 
@@ -85,7 +99,19 @@ export function Carousel({
     'transition-colors hover:border-white/25 hover:bg-white/10 disabled:cursor-default disabled:opacity-30';
 
   return (
-    <section aria-labelledby={headingId} className={cn('min-w-0', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        // A row off screen is neither styled, laid out nor painted until it comes near (a long page
+        // of rows opens much faster on a phone); about 22rem stands in for its height until then.
+        // That containment clips to the row's box, so the box takes in the track's bleed to the
+        // screen's edges and room for the buttons' focus outline above them (negative margins keep
+        // the layout as it was).
+        '-mx-4 -mt-2 min-w-0 px-4 pt-2 md:-mx-8 md:px-8',
+        '[contain-intrinsic-size:auto_22rem] [content-visibility:auto]',
+        className,
+      )}
+    >
       <div className="mb-3 flex items-end justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

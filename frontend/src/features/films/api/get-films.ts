@@ -36,3 +36,10 @@ export const getFilmsQueryOptions = (params: FilmListParams) =>
 
 export const useFilms = (params: FilmListParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...getFilmsQueryOptions(params), enabled });
+
+/** The home hero's query (GET /api/films?featured=true&limit=5, which the gateway preloads). */
+export const FEATURED_HERO_PARAMS = { featured: 'true', limit: 5 } as const satisfies FilmListParams;
+
+/** The film the home hero shows: the first featured film with a poster, else the first. */
+export const featuredHeroFilm = (films: Film[] | undefined) =>
+  films?.find((candidate) => candidate.posterUrl) ?? films?.[0];

@@ -1,29 +1,31 @@
 import {
   FILM_SORTS,
-  FILMS_DEFAULT_LIMIT,
   GENRE_FILTER_OPTIONS,
   LANGUAGES,
   SEARCH_QUERY_MAX_LENGTH,
   type FilmSort,
 } from '@kinora/contracts';
 import { Clapperboard, Film as FilmIcon, RotateCcw, Search, SearchX, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
-import { POSTER_SIZES } from '@/components/film/film-poster';
+import { POSTER_SIZES } from '@/components/film/poster-sizes';
 import { PageMeta } from '@/components/layout/page-meta';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { BROWSE_SKELETON_COUNT } from '@/config/constants';
 import { formatFilmCount } from '@/lib/format';
+import type { Film } from '@/lib/api/types';
 import { cn } from '@/lib/utils';
 
 import { useFilms } from '../api/get-films';
+import { BROWSE_PRIORITY_POSTERS } from '../api/prefetch-films';
 import { useSearchFilms } from '../api/search-films';
 import {
   activeFilterChips,
+  browseListParams,
   EMPTY_BROWSE_FILTERS,
   hasActiveFilters,
   readBrowseFilters,
@@ -75,10 +77,7 @@ export function BrowseFilms() {
   const genre = filters.genre || undefined;
   const language = filters.language || undefined;
   const search = useSearchFilms({ q: filters.q, genre, language }, { enabled: searching });
-  const list = useFilms(
-    { genre, language, sort: filters.sort, limit: FILMS_DEFAULT_LIMIT },
-    { enabled: !searching },
-  );
+  const list = useFilms(browseListParams(filters), { enabled: !searching });
   const query = searching ? search : list;
   const films = query.data ? (searching ? sortSearchResults(query.data, filters.sort) : query.data) : [];
 
@@ -238,19 +237,7 @@ export function BrowseFilms() {
           hint={filtered ? 'Try adjusting your search criteria' : 'Check back later for new content'}
         />
       ) : (
-        <ul aria-label="Films" className={gridClasses}>
-          {films.map((film, index) => (
-            <li key={film.id} className="flex">
-              <FilmCard
-                film={film}
-                sizes={POSTER_SIZES.browseGrid}
-                eager={index < FIRST_ROW}
-                priority={index < 2}
-                className="w-full"
-              />
-            </li>
-          ))}
-        </ul>
+        <FilmGrid films={films} />
       )}
     </div>
   );
@@ -259,6 +246,39 @@ export function BrowseFilms() {
 const gridClasses = 'grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-4 lg:grid-cols-6';
 /** The grid's widest first row: its posters load at once, the first two (in view on every screen) first. */
 const FIRST_ROW = 6;
+/** The cards of the first pass: more than a first screen holds on any layout (two rows of six). */
+const FIRST_PASS_CARDS = 12;
+
+/**
+ * The films' grid. The first screen's cards come in the first pass; the rest follow in a background
+ * pass React slices, so the page shows (and answers input) without waiting for 50 cards. Cards
+ * below the first row are laid out and painted only near the screen (`content-visibility: auto`,
+ * with about a card's height standing in).
+ */
+function FilmGrid({ films }: { films: Film[] }) {
+  const count = useDeferredValue(films.length, Math.min(films.length, FIRST_PASS_CARDS));
+  return (
+    <ul aria-label="Films" className={gridClasses}>
+      {films.slice(0, count).map((film, index) => (
+        <li
+          key={film.id}
+          className={cn(
+            'flex',
+            index >= FIRST_ROW && '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]',
+          )}
+        >
+          <FilmCard
+            film={film}
+            sizes={POSTER_SIZES.browseGrid}
+            eager={index < FIRST_ROW}
+            priority={index < BROWSE_PRIORITY_POSTERS}
+            className="w-full"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const BROWSE_DESCRIPTION =
   'Browse independent generative films on Kinora: search by title, filter by genre and language, and sort by newest, most popular or top rated.';

@@ -1,6 +1,6 @@
 import type { FilmSort } from '@kinora/contracts';
 import { ChevronRight, Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
@@ -16,7 +16,8 @@ import { formatCompactCount, formatMinutes, formatRatingOutOfFive, isUnrated } f
 import { getPersonName } from '@/lib/user';
 import type { Film } from '@/lib/api/types';
 
-import { useFilms } from '../api/get-films';
+import { FEATURED_HERO_PARAMS, featuredHeroFilm, useFilms } from '../api/get-films';
+import { HERO_POSTER_SIZES } from '../api/prefetch-films';
 import { useTrendingFilms } from '../api/get-trending-films';
 
 const SKELETON_ITEMS = 7;
@@ -87,8 +88,8 @@ function QuietText({ children }: { children: string }) {
 
 /** The home hero: the first featured film with a poster (GET /api/films?featured=true). */
 export function FeaturedHero() {
-  const featured = useFilms({ featured: 'true', limit: 5 });
-  const film = featured.data?.find((candidate) => candidate.posterUrl) ?? featured.data?.[0];
+  const featured = useFilms(FEATURED_HERO_PARAMS);
+  const film = featuredHeroFilm(featured.data);
 
   if (featured.isPending) {
     return <Skeleton className="h-[68vh] min-h-[28rem] w-full rounded-none md:h-[72vh]" />;
@@ -109,7 +110,7 @@ function Hero({ film }: { film: Film }) {
           <PosterImage
             posterUrl={film.posterUrl}
             sources={film.posterSources}
-            sizes="100vw"
+            sizes={HERO_POSTER_SIZES}
             priority
             className="size-full object-cover"
           />
@@ -190,13 +191,16 @@ type FilmRowProps = {
 };
 
 function FilmRow({ title, films, isPending, empty, seeAll, eagerCount = 0 }: FilmRowProps) {
+  // A row's cards are drawn in a background pass React slices, after the one that takes the
+  // response in: several rows arriving together would otherwise hold the page for one long task.
+  const shown = useDeferredValue(films);
   if (!isPending && (!films || films.length === 0) && empty === null) return null;
   return (
     <Carousel title={title} action={seeAll ? <SeeAll to={seeAll} label={title} /> : null}>
-      {isPending ? (
+      {isPending || (films && !shown) ? (
         <RowSkeleton />
-      ) : films && films.length > 0 ? (
-        films.map((film, index) => (
+      ) : shown && shown.length > 0 ? (
+        shown.map((film, index) => (
           <CarouselItem key={film.id}>
             <FilmCard film={film} eager={index < eagerCount} />
           </CarouselItem>
@@ -227,6 +231,7 @@ export function NewReleasesRow() {
 /** Trending Now: the most viewed films of the last 7 days, ranked #1 to #8 with their view counts. */
 export function TrendingRow() {
   const trending = useTrendingFilms();
+  const films = useDeferredValue(trending.data); // drawn in a background pass, as a FilmRow's
 
   return (
     <Carousel
@@ -238,10 +243,10 @@ export function TrendingRow() {
         </span>
       }
     >
-      {trending.isPending ? (
+      {trending.isPending || (trending.data && !films) ? (
         <TrendingSkeleton />
-      ) : trending.data && trending.data.length > 0 ? (
-        trending.data.map((film, index) => (
+      ) : films && films.length > 0 ? (
+        films.map((film, index) => (
           <TrendingSlot
             key={film.id}
             rank={

@@ -1,6 +1,8 @@
-import { DEFAULT_FILM_SORT, FILM_SORTS, type FilmSort } from '@kinora/contracts';
+import { DEFAULT_FILM_SORT, FILM_SORTS, FILMS_DEFAULT_LIMIT, type FilmSort } from '@kinora/contracts';
 
 import type { Film } from '@/lib/api/types';
+
+import type { FilmListParams } from '../api/get-films';
 
 /** The Browse Films filters, kept in the URL (q, genre, language, sort). */
 export type BrowseFilters = { q: string; genre: string; language: string; sort: FilmSort };
@@ -25,6 +27,14 @@ export function readBrowseFilters(params: URLSearchParams): BrowseFilters {
     sort: isSort(sort) ? sort : DEFAULT_FILM_SORT,
   };
 }
+
+/** The GET /api/films query of the list the filters show when no search is typed. */
+export const browseListParams = (filters: BrowseFilters): FilmListParams => ({
+  genre: filters.genre || undefined,
+  language: filters.language || undefined,
+  sort: filters.sort,
+  limit: FILMS_DEFAULT_LIMIT,
+});
 
 /**
  * The query string for `filters`: only set filters, the default sort left out. The navigation bar's
