@@ -59,6 +59,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     css: false,
+    // The form tests type through whole dialogs with user-event (about 2 s each alone); under
+    // coverage on CI's two cores beside other workers that passed vitest's 5 s default.
+    testTimeout: 20_000,
     // `npm test` prints the line coverage of the app's sources (make test shows it per workspace).
     coverage: {
       provider: 'v8',
