@@ -4,11 +4,15 @@
  * accessibility, best practices and SEO each at least MIN_SCORE. Prints the table of scores and,
  * for a score below the bar, the audits that cost it.
  *
- * Mobile performance is not there yet (about 73 on /home, 86–96 elsewhere): a client-rendered page waits for its
- * JavaScript, then its data, then its posters on simulated slow 4G. Until it is, mobile performance
- * is held to MOBILE_PERFORMANCE_FLOOR, a guard against getting worse, and what it lacks is printed.
+ * Mobile performance is not there yet everywhere: on a quiet machine /browse and a creator reach
+ * 97, a film about 95 and /home about 92. A client-rendered page runs its JavaScript (about 124 KB
+ * gzipped, mostly React, the router and react-query), then renders its data, then shows its
+ * posters, on simulated slow 4G and a phone's CPU; /home's hero poster waits on all three. Until
+ * every page is there, mobile performance is held to MOBILE_PERFORMANCE_FLOOR, a guard against
+ * getting worse, and what it lacks is printed.
  *
- * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only.
+ * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only; LIGHTHOUSE_MOBILE_RUNS the runs per
+ * mobile page.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -20,7 +24,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { BASE_URL, launchBrowser } from './support';
 
 const MIN_SCORE = 95;
-const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 55);
+const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 80);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,14 +61,31 @@ before(async () => {
 
 after(() => chrome?.kill());
 
+/**
+ * Lighthouse's trace-recording failures: Chromium's trace of the load came back incomplete, which
+ * says nothing about the page, and Lighthouse's own message for them is "Please run Lighthouse again".
+ */
+const BAD_TRACE = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
+const TRACE_ATTEMPTS = 3;
+
+async function lighthouseRun(url: string, formFactor: FormFactor) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    assert.ok(result, `Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error || !BAD_TRACE.has(error.code) || attempt === TRACE_ATTEMPTS) return result.lhr;
+    console.log(
+      `# ${url} (${formFactor}): ${error.code}, run ${attempt} of ${TRACE_ATTEMPTS}; running it again`,
+    );
+  }
+}
+
 async function audit(url: string, formFactor: FormFactor) {
-  const result = await lighthouse(
-    url,
-    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  assert.ok(result, `Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const lhr = await lighthouseRun(url, formFactor);
   assert.equal(lhr.runtimeError, undefined, `${url}: ${lhr.runtimeError?.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
@@ -80,6 +101,21 @@ async function audit(url: string, formFactor: FormFactor) {
   return { scores, losses };
 }
 
+/**
+ * Mobile performance moves by up to 8 points from run to run (whether the app's script finishes
+ * before the first paint decides what the simulation counts), so, as Lighthouse advises for
+ * variable scores, a page is audited MOBILE_RUNS times and the run with the median performance kept.
+ */
+const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 3);
+
+async function medianAudit(url: string, formFactor: FormFactor) {
+  const runs = [];
+  for (let run = 0; run < (formFactor === 'mobile' ? MOBILE_RUNS : 1); run += 1)
+    runs.push(await audit(url, formFactor));
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
 /** The score a category must reach: MIN_SCORE, but for mobile performance only its floor for now. */
 const bar = (category: Category, formFactor: FormFactor) =>
   category === 'performance' && formFactor === 'mobile' ? MOBILE_PERFORMANCE_FLOOR : MIN_SCORE;
@@ -92,7 +128,7 @@ test(`Lighthouse: accessibility, best practices and SEO ≥ ${MIN_SCORE} on mobi
   const shortfalls: string[] = [];
   for (const [name, path] of pages) {
     for (const formFactor of FORM_FACTORS) {
-      const { scores, losses } = await audit(`${BASE_URL}${path}`, formFactor);
+      const { scores, losses } = await medianAudit(`${BASE_URL}${path}`, formFactor);
       const scoreColumns = CATEGORIES.map((category) => String(scores[category]).padStart(4)).join('  ');
       rows.push(`${name.padEnd(9)} ${formFactor.padEnd(8)} ${scoreColumns}`);
       const report = [`${name} (${path}) ${formFactor}: ${JSON.stringify(scores)}`, ...losses];
