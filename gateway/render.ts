@@ -46,6 +46,7 @@ export const GATEWAY_CONF_FILES = [
   'health.js',
   'errors.js',
   'identity.js',
+  'home-hero.js',
 ] as const;
 
 const TEMP_DIRS = ['client_body_temp', 'proxy_temp', 'fastcgi_temp', 'uwsgi_temp', 'scgi_temp'] as const;

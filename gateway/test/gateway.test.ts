@@ -49,6 +49,10 @@ class FakeService {
   healthMode: Mode = 'ok';
   identityMode: Mode = 'ok';
   readonly identityCalls: IncomingHttpHeaders[] = [];
+  /** What catalog answers to the home hero's film list, when set; the echo otherwise. */
+  featured: { status: number; body: unknown } | undefined;
+  /** The headers the home hero's film lists arrived with. */
+  readonly featuredCalls: IncomingHttpHeaders[] = [];
   /** Request URLs as they arrive, before their bodies are read. */
   readonly started: string[] = [];
   readonly server: Server;
@@ -79,6 +83,10 @@ class FakeService {
         this.answerHealth(req, res);
       } else if (this.name === 'auth' && path === '/internal/identity') {
         this.answerIdentity(req, res, Buffer.concat(chunks).length);
+      } else if (this.featured && req.url === '/api/films?featured=true&limit=5') {
+        this.featuredCalls.push(req.headers);
+        res.writeHead(this.featured.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(this.featured.body));
       } else {
         const echo: Echo = {
           service: this.name,
@@ -160,7 +168,7 @@ describe('gateway (real nginx, fake services)', () => {
   let rendered: RenderedGateway;
   let nginx: ChildProcess | undefined;
   let nginxOutput = '';
-  const indexHtml = `<!doctype html><html><head><title>Kinora test SPA</title></head><body>${'<p>kinora</p>'.repeat(80)}</body></html>`;
+  const indexHtml = `<!doctype html><html><head><title>Kinora test SPA</title></head><body><div id="root"><!--home-hero: here--></div>${'<p>kinora</p>'.repeat(80)}</body></html>`;
 
   function fake(name: ServiceName): FakeService {
     const service = fakes.get(name);
@@ -517,6 +525,53 @@ describe('gateway (real nginx, fake services)', () => {
     const gzipped = await call('GET', '/', { 'Accept-Encoding': 'gzip' });
     assert.equal(gzipped.headers['content-encoding'], 'gzip');
     assert.equal(gunzipSync(gzipped.raw).toString('utf8'), indexHtml);
+  });
+
+  test("/home is the SPA's page with the hero's backdrop in it, its films asked as a visitor and micro-cached", async () => {
+    const catalog = fake('catalog');
+    const film = {
+      id: 2,
+      posterUrl: '/media/films/2/poster.jpg',
+      posterSources: [
+        { url: '/media/films/2/poster-320.webp', width: 320, type: 'image/webp' },
+        { url: '/media/films/2/a"<b>.webp', width: 720, type: 'image/webp' },
+        { url: '/media/films/2/poster-320.avif', width: 320, type: 'image/avif' },
+      ],
+    };
+    try {
+      // The catalog failing: the page is the SPA's own, as for any other path.
+      catalog.featured = { status: 503, body: { statusCode: 503 } };
+      const plain = await call('GET', '/home', { Cookie: 'kinora_session=valid-session' });
+      assert.equal(plain.status, 200);
+      assert.equal(plain.body, indexHtml);
+
+      catalog.featured = { status: 200, body: [{ id: 1, posterUrl: null }, film] };
+      const reply = await call('GET', '/home', { Cookie: 'kinora_session=valid-session' });
+      assert.equal(reply.status, 200);
+      assert.match(String(reply.headers['content-type']), /^text\/html/);
+      assert.equal(reply.headers['cache-control'], 'no-cache');
+      assert.match(String(reply.headers['content-security-policy']), /default-src 'self'/);
+      assert.match(String(reply.headers.link), /<\/api\/films\?featured=true&limit=5>; rel=preload/);
+      const hero =
+        '<div class="home-hero" aria-hidden="true" data-app-shell-hero><div class="home-hero-backdrop"><picture class="contents">' +
+        '<source type="image/webp" srcset="/media/films/2/poster-320.webp 320w, /media/films/2/a&quot;&lt;b&gt;.webp 720w" sizes="100vw">' +
+        '<source type="image/avif" srcset="/media/films/2/poster-320.avif 320w" sizes="100vw">' +
+        '<img src="/media/films/2/poster.jpg" alt="" width="720" height="1080" fetchpriority="high" class="size-full object-cover">' +
+        '</picture></div></div>';
+      assert.equal(reply.body, indexHtml.replace('<!--home-hero: here-->', hero));
+      // Asked as a visitor: neither the cookie nor an identity reaches the catalog.
+      const asked = catalog.featuredCalls.at(-1)!;
+      assert.equal(asked.cookie, undefined);
+      assert.equal(asked['x-user-id'], undefined);
+
+      // Kept for a few seconds: the next page does not ask again.
+      const calls = catalog.featuredCalls.length;
+      catalog.featured = { status: 200, body: [] };
+      assert.equal((await call('GET', '/home')).body, reply.body);
+      assert.equal(catalog.featuredCalls.length, calls);
+    } finally {
+      catalog.featured = undefined;
+    }
   });
 
   test('/media serves byte ranges with HLS types and cache headers', async () => {

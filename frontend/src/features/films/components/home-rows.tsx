@@ -92,7 +92,7 @@ export function FeaturedHero() {
   const film = featuredHeroFilm(featured.data);
 
   if (featured.isPending) {
-    return <Skeleton className="h-[68vh] min-h-[28rem] w-full rounded-none md:h-[72vh]" />;
+    return <Skeleton className="home-hero w-full rounded-none" />;
   }
   if (!film) return <div className="h-24" />;
   return <Hero film={film} />;
@@ -100,13 +100,11 @@ export function FeaturedHero() {
 
 function Hero({ film }: { film: Film }) {
   return (
-    <section
-      aria-labelledby="home-hero-title"
-      className="relative isolate flex h-[68vh] min-h-[28rem] items-end overflow-hidden md:h-[72vh]"
-    >
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-surface">
+    <section aria-labelledby="home-hero-title" className="home-hero">
+      <div aria-hidden="true" className="home-hero-backdrop">
         {film.posterUrl ? (
-          // The page's largest image (its LCP): fetched first, at the width of the screen.
+          // The page's largest image (its LCP), at the width of the screen: the gateway's page for
+          // /home already holds it (gateway/home-hero.js), so it comes from the browser's cache.
           <PosterImage
             posterUrl={film.posterUrl}
             sources={film.posterSources}
@@ -115,8 +113,6 @@ function Hero({ film }: { film: Film }) {
             className="size-full object-cover"
           />
         ) : null}
-        <div className="absolute inset-0 bg-gradient-to-r from-background via-background/70 to-transparent" />
-        <div className="absolute inset-0 bg-gradient-to-t from-background via-background/20 to-black/50" />
       </div>
       <div className="mx-auto w-full max-w-screen-2xl px-4 pb-12 md:px-8 md:pb-16">
         <div className="max-w-2xl animate-fade-up">
@@ -273,8 +269,10 @@ export function TrendingRow() {
   );
 }
 
-/** A genre row (GET /api/films?genre=X&limit=12); hidden when the genre has no films. */
-/** A genre's row: its films are asked for, and drawn, once the reader scrolls near it. */
+/**
+ * A genre's row (GET /api/films?genre=X&limit=12): its films are asked for, and drawn, once the
+ * reader scrolls near it; hidden when the genre has no films.
+ */
 export function GenreRow({ genre }: { genre: string }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const films = useFilms({ genre, limit: HOME_ROW_LIMIT }, { enabled: near });
