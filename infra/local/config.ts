@@ -35,7 +35,12 @@ export const KAFKA = {
   runDir: join(RUN_DIR, 'kafka'),
   dataDir: join(RUN_DIR, 'kafka', 'data'),
   serverProperties: join(RUN_DIR, 'kafka', 'server.properties'),
-  heapOpts: ['-Xmx512m', '-Xms256m'],
+  /**
+   * A fixed heap, committed and touched at start (as Kafka's own operations guide sets its brokers):
+   * the broker's memory is its full size from the start instead of growing towards -Xmx under load,
+   * which the soak's RSS check read as growth.
+   */
+  heapOpts: ['-Xmx512m', '-Xms512m', '-XX:+AlwaysPreTouch'],
   jvmOpts: [
     '-XX:+UseG1GC',
     '-XX:MaxGCPauseMillis=20',
