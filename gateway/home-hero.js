@@ -69,7 +69,7 @@ function sources(film) {
 
 function backdrop(film) {
   return (
-    '<div class="home-hero" aria-hidden="true" data-app-shell-hero>' +
+    '<div class="home-hero" aria-hidden="true">' +
     '<div class="home-hero-backdrop"><picture class="contents">' +
     sources(film) +
     '<img src="' +

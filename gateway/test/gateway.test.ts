@@ -553,7 +553,7 @@ describe('gateway (real nginx, fake services)', () => {
       assert.match(String(reply.headers['content-security-policy']), /default-src 'self'/);
       assert.match(String(reply.headers.link), /<\/api\/films\?featured=true&limit=5>; rel=preload/);
       const hero =
-        '<div class="home-hero" aria-hidden="true" data-app-shell-hero><div class="home-hero-backdrop"><picture class="contents">' +
+        '<div class="home-hero" aria-hidden="true"><div class="home-hero-backdrop"><picture class="contents">' +
         '<source type="image/webp" srcset="/media/films/2/poster-320.webp 320w, /media/films/2/a&quot;&lt;b&gt;.webp 720w" sizes="100vw">' +
         '<source type="image/avif" srcset="/media/films/2/poster-320.avif 320w" sizes="100vw">' +
         '<img src="/media/films/2/poster.jpg" alt="" width="720" height="1080" fetchpriority="high" class="size-full object-cover">' +
