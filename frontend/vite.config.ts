@@ -9,7 +9,8 @@ const gateway = 'http://localhost:8080';
 
 export default defineConfig({
   // The build fails when the JavaScript a page loads up front passes 200 KB gzipped. index.html
-  // announces the chunks nearly every screen imports (below), so they download with the app's code.
+  // announces the app's chunk and the chunks nearly every screen imports (below), so they download
+  // beside the page's own small entry.
   plugins: [react(), tailwindcss(), bundleBudget(), preloadChunksPlugin(['screens', 'icons'])],
   resolve: {
     alias: {
@@ -28,13 +29,28 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Two entries: index.html's (src/main.tsx) only waits for the app shell's first paint and then
+      // imports the app's (src/app/start.tsx), so evaluating the app's code never holds back that paint.
+      input: { index: 'index.html', start: 'src/app/start.tsx' },
       output: {
         // A few chunks rather than dozens of tiny ones (one per icon, per API hook): over HTTP/1.1 a
         // browser fetches 6 at a time, so each further round of requests delays the screen.
         codeSplitting: {
           groups: [
-            // What the first page loads before it runs: one chunk beside the entry.
-            { name: 'app', tags: ['$initial'], priority: 3 },
+            // What the app runs before its first render: one chunk. Not what index.html's entry runs
+            // before it imports the app (the entry, its stylesheet and Vite's module loading helpers).
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id) =>
+                !/[\\/](index\.html|main\.tsx|index\.css)$|vite[\\/](modulepreload-polyfill|preload-helper)/.test(
+                  id,
+                ),
+              priority: 3,
+            },
+            // Vite's helper both entries use, on its own: in the app's chunk, the page's entry would
+            // have to load and run the whole app to reach it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 },
             // The icons the screens use beyond the app's own.
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             // Small modules two or more screens share (UI components, hooks, the features' API calls).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleBudget, initialChunks } from './bundle-budget';
 
 const chunk = (code: string, imports: string[] = [], isEntry = false) =>
-  ({ type: 'chunk', isEntry, imports, code }) as const;
+  ({ type: 'chunk', name: 'chunk', isEntry, imports, code }) as const;
 
 describe('the bundle budget', () => {
   const noise = (bytes: number) => randomBytes(bytes / 2).toString('hex');
@@ -23,6 +23,21 @@ describe('the bundle budget', () => {
     const sizes = Object.fromEntries(chunks.map((c) => [c.file, c.gzipBytes]));
     expect(sizes['vendor.js']).toBe(gzipSync(bundle['vendor.js'].code, { level: 9 }).length);
     expect(sizes['index.js']).toBeGreaterThan(15_000); // hex text: about half its length gzipped
+  });
+
+  it("counts the app's entry, which index.html's entry imports once the shell has painted, with its imports", () => {
+    const app = {
+      'index.js': chunk('boot', ['helper.js'], true),
+      'helper.js': chunk('helper'),
+      'start.js': chunk('app', ['helper.js', 'vendor.js'], true),
+      'vendor.js': chunk('vendor'),
+      'lazy-route.js': chunk('route', ['vendor.js']),
+    };
+    expect(
+      initialChunks(app)
+        .map((c) => c.file)
+        .sort(),
+    ).toEqual(['helper.js', 'index.js', 'start.js', 'vendor.js']);
   });
 
   it('fails the build over the budget and passes it under', () => {

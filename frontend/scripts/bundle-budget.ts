@@ -2,31 +2,14 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** What a page loads before it can run: the entry chunk and every chunk it imports statically. */
+import { initialChunkFiles, type OutputBundle } from './initial-chunks';
+
+/** What a page loads before its first render ({@link initialChunkFiles}), gzipped. */
 export const INITIAL_JS_BUDGET_BYTES = 200 * 1024;
 
-/** The parts of Rollup's output bundle the budget reads. */
-type OutputBundle = Record<
-  string,
-  { type: 'chunk'; isEntry: boolean; imports: string[]; code: string } | { type: 'asset' }
->;
-
-/**
- * The gzipped size of each chunk an entry loads up front (the entry and its static imports, not
- * the lazily loaded routes), largest first.
- */
+/** The gzipped size of each chunk a page loads before its first render, largest first. */
 export function initialChunks(bundle: OutputBundle): { file: string; gzipBytes: number }[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const chunk = bundle[file];
-    if (seen.has(file) || chunk?.type !== 'chunk') return;
-    seen.add(file);
-    chunk.imports.forEach(visit);
-  };
-  for (const [file, output] of Object.entries(bundle)) {
-    if (output.type === 'chunk' && output.isEntry) visit(file);
-  }
-  return [...seen]
+  return initialChunkFiles(bundle)
     .map((file) => {
       const chunk = bundle[file] as { code: string };
       return { file, gzipBytes: gzipSync(chunk.code, { level: 9 }).length };

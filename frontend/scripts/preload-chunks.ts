@@ -1,18 +1,26 @@
 /// <reference types="node" />
 import type { Plugin } from 'vite';
 
-/** The parts of Rollup's output bundle the plugin reads. */
-type OutputBundle = Record<string, { type: 'chunk'; name: string } | { type: 'asset' }>;
+import { initialChunkFiles, type OutputBundle } from './initial-chunks';
 
 /**
- * Announces in index.html (`<link rel="modulepreload">`) the chunks named `names`, so they download
- * beside the entry chunk rather than after it has run and asked for a screen. At low priority: the
- * entry chunk comes first, and the first paint waits for neither.
+ * Announces in index.html (`<link rel="modulepreload">`) the chunks the page needs soon that Vite
+ * has not announced, so they download beside the entry chunk rather than after it has run and asked
+ * for them: the app's chunks ({@link initialChunkFiles}; Vite announces index.html's entry and its
+ * static imports, not the app's entry, which that entry imports once the app shell has painted),
+ * then the chunks named `names`. At low priority: the stylesheet and the page's own images come
+ * first, and the first paint waits for none of them.
  */
 export function preloadChunks(html: string, bundle: OutputBundle, names: readonly string[]): string {
-  const links = Object.entries(bundle)
-    .filter(([, output]) => output.type === 'chunk' && names.includes(output.name))
-    .map(([file]) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+  const named = Object.entries(bundle).flatMap(([file, output]) =>
+    output.type === 'chunk' && names.includes(output.name) ? [file] : [],
+  );
+  const files = [...new Set([...initialChunkFiles(bundle), ...named])].filter(
+    (file) => !html.includes(`"/${file}"`),
+  );
+  const links = files.map(
+    (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+  );
   return links.length === 0 ? html : html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 

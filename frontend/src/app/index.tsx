@@ -1,10 +1,12 @@
-import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { RouterProvider } from 'react-router-dom';
 
-export function App() {
+import { AppProvider } from './provider';
+import type { AppRouter } from './router';
+
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

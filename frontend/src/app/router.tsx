@@ -1,5 +1,5 @@
-import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { prefetchBrowseFilms, prefetchFeaturedHero } from '@/features/films/api/prefetch-films';
@@ -105,12 +105,12 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts loading the screen of `pathname` (the page being opened), so its code downloads while the
- * app's own code runs instead of after the app's first render, and what the screen prefetches
- * (the data and first posters of the home hero and of the browse grid).
+ * Starts loading the screen the router has matched (the page being opened), so its code downloads
+ * while the app's own code runs instead of after the app's first render, and what the screen
+ * prefetches (the data and first posters of the home hero and of the browse grid).
  */
-export function preloadScreen(pathname: string) {
-  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+export function preloadScreen(router: AppRouter) {
+  const handle = router.state.matches.at(-1)?.route.handle as ScreenHandle | undefined;
   handle?.preload().catch(() => {
     // The screen's own render loads it again and shows the route error if it still fails.
   });
@@ -118,8 +118,4 @@ export function preloadScreen(pathname: string) {
 }
 
 export const createAppRouter = () => createBrowserRouter(routes);
-
-export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
-}
+export type AppRouter = ReturnType<typeof createAppRouter>;
