@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { stubFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser } from '@/testing/test-utils';
 
-import { routes } from './router';
+import { preloadScreen, routes } from './router';
 
 const renderAt = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -156,5 +156,20 @@ describe('router', () => {
     // The cached user is cleared at once: the navigation bar offers Sign In, and the user is not refetched.
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')).toHaveLength(1);
+  });
+
+  it('preloads the screen of the address with its film or creator, and settles when they fail', async () => {
+    const preloaded = async (path: string) => {
+      await preloadScreen(createMemoryRouter(routes, { initialEntries: [path] }));
+      return fetchMock.mock.calls.map(([url]) => String(url));
+    };
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not found' }, { status: 404 }),
+    );
+
+    await expect(preloaded('/film/9101')).resolves.toContain('/api/films/9101');
+    await expect(preloaded('/creator/9102')).resolves.toContain('/api/creators/9102');
+    // An id the screen shows as not found asks for nothing.
+    expect(await preloaded('/film/abc')).toHaveLength(2);
   });
 });

@@ -1,15 +1,24 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { getCreatorQueryOptions } from '@/features/creators/api/get-creator';
+import { getFilmQueryOptions } from '@/features/films/api/get-film';
 import { prefetchBrowseFilms, prefetchFeaturedHero } from '@/features/films/api/prefetch-films';
 import { queryClient } from '@/lib/query-client';
+import { parsePositiveId } from '@/lib/route-params';
 
 import { RootLayout, StandaloneLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 type ScreenModule = { default: ComponentType };
-type ScreenHandle = { preload: () => Promise<ScreenModule>; prefetch?: () => void };
+type ScreenHandle = { preload: () => Promise<ScreenModule>; prefetch?: (params: Params) => Promise<void> };
+
+/** Prefetches with the path's `id` when it is valid (the screen shows an invalid one as not found). */
+const withId = (raw: string | undefined, prefetch: (id: number) => Promise<void>) => {
+  const id = parsePositiveId(raw);
+  return id === null ? Promise.resolve() : prefetch(id);
+};
 
 /**
  * Each screen is its own chunk, so the initial bundle holds only the shell. `handle.preload` starts
@@ -85,8 +94,21 @@ export const routes: RouteObject[] = [
           { path: paths.profile, ...screen(() => import('./routes/profile')) },
           { path: paths.history, ...screen(() => import('./routes/history')) },
           { path: paths.admin, ...screen(() => import('./routes/admin')) },
-          { path: paths.film, ...screen(() => import('./routes/film')) },
-          { path: paths.creator, ...screen(() => import('./routes/creator')) },
+          {
+            path: paths.film,
+            ...screen(
+              () => import('./routes/film'),
+              ({ id }) => withId(id, (filmId) => queryClient.prefetchQuery(getFilmQueryOptions(filmId))),
+            ),
+          },
+          {
+            path: paths.creator,
+            ...screen(
+              () => import('./routes/creator'),
+              ({ id }) =>
+                withId(id, (creatorId) => queryClient.prefetchQuery(getCreatorQueryOptions(creatorId))),
+            ),
+          },
           { path: paths.creatorOnboarding, ...screen(() => import('./routes/creator-onboarding')) },
           { path: paths.creatorDashboard, ...screen(() => import('./routes/creator-dashboard')) },
           { path: paths.criticSignup, ...screen(() => import('./routes/critic-signup')) },
@@ -107,14 +129,15 @@ export const routes: RouteObject[] = [
 /**
  * Starts loading the screen the router has matched (the page being opened), so its code downloads
  * while the app's own code runs instead of after the app's first render, and what the screen
- * prefetches (the data and first posters of the home hero and of the browse grid).
+ * prefetches (the film or creator of its address, the data and first posters of the home hero and
+ * of the browse grid). Settles once the
+ * screen's code and data are in or have failed (the screen's own render then tries again and shows
+ * its error).
  */
-export function preloadScreen(router: AppRouter) {
-  const handle = router.state.matches.at(-1)?.route.handle as ScreenHandle | undefined;
-  handle?.preload().catch(() => {
-    // The screen's own render loads it again and shows the route error if it still fails.
-  });
-  handle?.prefetch?.();
+export async function preloadScreen(router: AppRouter): Promise<void> {
+  const match = router.state.matches.at(-1);
+  const handle = match?.route.handle as ScreenHandle | undefined;
+  await Promise.allSettled([handle?.preload(), handle?.prefetch?.(match?.params ?? {})]);
 }
 
 export const createAppRouter = () => createBrowserRouter(routes);

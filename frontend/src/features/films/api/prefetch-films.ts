@@ -21,15 +21,16 @@ export const BROWSE_PRIORITY_POSTERS = 2;
 /**
  * Asks for a screen's films at once (the response the gateway preloaded, for the bare paths) and,
  * as soon as they are in, fetches the posters `pick` names, the page's largest images, while the
- * screen's code is still loading. The screen then finds both in the caches.
+ * screen's code is still loading. The screen then finds both in the caches. Settles once the films
+ * are in (or have failed), not waiting for the posters.
  */
 function prefetchFilms(
   queryClient: QueryClient,
   params: FilmListParams,
   pick: (films: Film[]) => (Film | undefined)[],
   sizes: string,
-) {
-  queryClient.fetchQuery(getFilmsQueryOptions(params)).then(
+): Promise<void> {
+  return queryClient.fetchQuery(getFilmsQueryOptions(params)).then(
     (films) => {
       for (const film of pick(films)) {
         if (film?.posterUrl) preloadPoster(film.posterUrl, film.posterSources, sizes);
@@ -43,7 +44,12 @@ function prefetchFilms(
 
 /** Opening /home: the hero's films and the hero's poster. */
 export function prefetchFeaturedHero(queryClient: QueryClient) {
-  prefetchFilms(queryClient, FEATURED_HERO_PARAMS, (films) => [featuredHeroFilm(films)], HERO_POSTER_SIZES);
+  return prefetchFilms(
+    queryClient,
+    FEATURED_HERO_PARAMS,
+    (films) => [featuredHeroFilm(films)],
+    HERO_POSTER_SIZES,
+  );
 }
 
 /**
@@ -52,8 +58,8 @@ export function prefetchFeaturedHero(queryClient: QueryClient) {
  */
 export function prefetchBrowseFilms(queryClient: QueryClient, search: string) {
   const filters = readBrowseFilters(new URLSearchParams(search));
-  if (filters.q !== '') return;
-  prefetchFilms(
+  if (filters.q !== '') return Promise.resolve();
+  return prefetchFilms(
     queryClient,
     browseListParams(filters),
     (films) => films.slice(0, BROWSE_PRIORITY_POSTERS),
