@@ -4,12 +4,11 @@
  * accessibility, best practices and SEO each at least MIN_SCORE. Prints the table of scores and,
  * for a score below the bar, the audits that cost it.
  *
- * Mobile performance is not steady at the bar yet: a page's medians over a day's runs are 93 to 98
- * (/home 94-97 since the gateway draws its hero's backdrop into the page, gateway/home-hero.js).
- * What moves a score is total blocking time: the app's JavaScript (about 124 KB gzipped, mostly
- * React, the router and react-query) is evaluated and renders on a phone's simulated CPU, 130 to
- * 380 ms from run to run on two shared cores. Until every page holds the bar, mobile performance is
- * held to MOBILE_PERFORMANCE_FLOOR, a guard against getting worse, and what it lacks is printed.
+ * Mobile performance is held to MOBILE_PERFORMANCE_FLOOR, below the bar, until it has held the bar
+ * over enough runs on CI's two shared cores: its medians were 97 to 100 (2026-11-25) once the app's code
+ * ran after the first paint and its first render waited for its data (docs/ui.md, Loading), where
+ * they had been 93 to 98. What a page lacks is printed; what is left is mostly LCP, the page's
+ * largest poster drawn by the app (/browse 2.6 s simulated).
  *
  * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only; LIGHTHOUSE_MOBILE_RUNS the runs per
  * mobile page.
@@ -24,7 +23,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { BASE_URL, launchBrowser } from './support';
 
 const MIN_SCORE = 95;
-const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 80);
+const MOBILE_PERFORMANCE_FLOOR = Number(process.env.LIGHTHOUSE_MOBILE_PERFORMANCE_FLOOR ?? 90);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,9 +101,9 @@ async function audit(url: string, formFactor: FormFactor) {
 }
 
 /**
- * Mobile performance moves by up to 8 points from run to run (whether the app's script finishes
- * before the first paint decides what the simulation counts), so, as Lighthouse advises for
- * variable scores, a page is audited MOBILE_RUNS times and the run with the median performance kept.
+ * Mobile performance moves by a few points from run to run (the simulation replays tasks measured
+ * on shared cores), so, as Lighthouse advises for variable scores, a page is audited MOBILE_RUNS
+ * times and the run with the median performance kept.
  */
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 3);
 
