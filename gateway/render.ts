@@ -156,9 +156,17 @@ export function resolveGatewayVars(
 }
 
 /**
+ * How long nginx sets a replica aside after a failed request: 2 s rather than its default 10 s. A
+ * replica back from a restart takes requests again at once, and two replicas failing within 10 s of
+ * each other (one killed, restarted, then the other) do not leave the service with none while one
+ * is up: with 10 s, nginx answered 502 ("no live upstreams") with a healthy replica running.
+ */
+const REPLICA_SERVER_PARAMS = 'max_fails=1 fail_timeout=2s';
+
+/**
  * Replaces every ${NAME} placeholder; an unknown NAME is an error, nginx's own $vars are left alone.
  * An upstream (`server ${X_UPSTREAM};`) may list several comma-separated replicas: each becomes a
- * `server` line of the upstream, which nginx balances.
+ * `server` line of the upstream, which nginx balances, with REPLICA_SERVER_PARAMS.
  */
 export function renderTemplate(template: string, vars: GatewayVars): string {
   const known = new Set<string>(GATEWAY_VAR_NAMES);
@@ -167,7 +175,11 @@ export function renderTemplate(template: string, vars: GatewayVars): string {
       throw new Error(`nginx.conf.template uses \${${name}}, which render.ts does not define`);
     }
     const value = vars[name as GatewayVarName];
-    return name.endsWith('_UPSTREAM') ? value.split(',').join(';\n        server ') : value;
+    if (!name.endsWith('_UPSTREAM') || !value.includes(',')) return value;
+    return value
+      .split(',')
+      .map((address) => `${address} ${REPLICA_SERVER_PARAMS}`)
+      .join(';\n        server ');
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Rendering the gateway with replicas: an upstream listed comma-separated becomes one `server` line
- * per replica, and nginx accepts the result.
+ * per replica, each set aside for 2 s (not 10) after a failure, and nginx accepts the result.
  * Run: node --import tsx --test gateway/test/render.test.ts
  */
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { test } from 'node:test';
 
 import { renderGateway } from '../render.js';
 
-test('ADS_UPSTREAM with two replicas renders two server lines that nginx accepts', () => {
+test('ADS_UPSTREAM with two replicas renders two server lines, set aside for 2 s after a failure, that nginx accepts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kinora-gateway-render-'));
   try {
     const rendered = renderGateway({
@@ -29,7 +29,13 @@ test('ADS_UPSTREAM with two replicas renders two server lines that nginx accepts
       env: {},
     });
     const upstream = /upstream ads \{([^}]*)\}/.exec(readFileSync(rendered.confPath, 'utf8'))?.[1] ?? '';
-    assert.deepEqual(upstream.match(/server [^;]+;/g), ['server 127.0.0.1:3004;', 'server 127.0.0.1:3014;']);
+    assert.deepEqual(upstream.match(/server [^;]+;/g), [
+      'server 127.0.0.1:3004 max_fails=1 fail_timeout=2s;',
+      'server 127.0.0.1:3014 max_fails=1 fail_timeout=2s;',
+    ]);
+    // A service with one server renders as it is.
+    const auth = /upstream auth \{([^}]*)\}/.exec(readFileSync(rendered.confPath, 'utf8'))?.[1] ?? '';
+    assert.deepEqual(auth.match(/server [^;]+;/g), ['server 127.0.0.1:3001;']);
     const check = spawnSync('nginx', ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
     assert.equal(check.status, 0, `nginx -t failed: ${check.stderr}`);
   } finally {
