@@ -38,14 +38,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What the app runs before its first render: one chunk. Not what index.html's entry runs
-            // before it imports the app (the entry, its stylesheet and Vite's module loading helpers).
+            // before it imports the app (the entry, its stylesheet and Vite's modulepreload polyfill;
+            // Vite's preload helper has the group below).
             {
               name: 'app',
               tags: ['$initial'],
               test: (id) =>
-                !/[\\/](index\.html|main\.tsx|index\.css)$|vite[\\/](modulepreload-polyfill|preload-helper)/.test(
-                  id,
-                ),
+                !/[\\/](index\.html|main\.tsx|index\.css)$|vite[\\/]modulepreload-polyfill/.test(id),
               priority: 3,
             },
             // Vite's helper both entries use, on its own: in the app's chunk, the page's entry would

@@ -4,11 +4,10 @@
  * accessibility, best practices and SEO each at least MIN_SCORE. Prints the table of scores and,
  * for a score below the bar, the audits that cost it.
  *
- * Mobile performance is the least steady score (the simulation replays tasks measured on shared
- * cores), so each mobile page is audited MOBILE_RUNS times and its median kept. Its medians were 97
- * to 100 (2026-11-25) once the app's code ran after the first paint and its first render waited for
- * its data (docs/ui.md, Loading), where they had been 93 to 98; what is left is mostly LCP, the
- * page's largest poster drawn by the app (/browse 2.6 s simulated).
+ * Mobile performance is the least steady score, its median of MOBILE_RUNS kept (below). Its medians
+ * were 97 to 100 (2026-11-25) once the app's code ran after the first paint and its first render
+ * waited for its data (docs/ui.md, Loading), where they had been 93 to 98; what is left is mostly
+ * LCP, the page's largest poster drawn by the app (/browse 2.6 s simulated).
  *
  * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only; LIGHTHOUSE_MOBILE_RUNS the runs per
  * mobile page.
@@ -100,8 +99,9 @@ async function audit(url: string, formFactor: FormFactor) {
 }
 
 /**
- * Mobile performance moves by a few points from run to run, so, as Lighthouse advises for variable
- * scores, a mobile page is audited MOBILE_RUNS times and the run with the median performance kept.
+ * Mobile performance moves by a few points from run to run (the simulation replays tasks measured
+ * on shared cores), so, as Lighthouse advises for variable scores, a mobile page is audited
+ * MOBILE_RUNS times and the run with the median performance kept.
  */
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 5);
 

@@ -28,13 +28,14 @@ test('ADS_UPSTREAM with two replicas renders two server lines, set aside for 2 s
       },
       env: {},
     });
-    const upstream = /upstream ads \{([^}]*)\}/.exec(readFileSync(rendered.confPath, 'utf8'))?.[1] ?? '';
+    const conf = readFileSync(rendered.confPath, 'utf8');
+    const upstream = /upstream ads \{([^}]*)\}/.exec(conf)?.[1] ?? '';
     assert.deepEqual(upstream.match(/server [^;]+;/g), [
       'server 127.0.0.1:3004 max_fails=1 fail_timeout=2s;',
       'server 127.0.0.1:3014 max_fails=1 fail_timeout=2s;',
     ]);
     // A service with one server renders as it is.
-    const auth = /upstream auth \{([^}]*)\}/.exec(readFileSync(rendered.confPath, 'utf8'))?.[1] ?? '';
+    const auth = /upstream auth \{([^}]*)\}/.exec(conf)?.[1] ?? '';
     assert.deepEqual(auth.match(/server [^;]+;/g), ['server 127.0.0.1:3001;']);
     const check = spawnSync('nginx', ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
     assert.equal(check.status, 0, `nginx -t failed: ${check.stderr}`);

@@ -130,9 +130,8 @@ export const routes: RouteObject[] = [
  * Starts loading the screen the router has matched (the page being opened), so its code downloads
  * while the app's own code runs instead of after the app's first render, and what the screen
  * prefetches (the film or creator of its address, the data and first posters of the home hero and
- * of the browse grid). Settles once the
- * screen's code and data are in or have failed (the screen's own render then tries again and shows
- * its error).
+ * of the browse grid). Settles once the screen's code and data are in or have failed (the screen's
+ * own render then tries again and shows its error).
  */
 export async function preloadScreen(router: AppRouter): Promise<void> {
   const match = router.state.matches.at(-1);
