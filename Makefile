@@ -5,6 +5,9 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 TSX := node_modules/.bin/tsx
+# Node.js as .nvmrc names it: infra/scripts/install.sh unpacks it here when the machine's own is
+# another version, and every target (and every process it starts) finds it first on PATH.
+export PATH := $(CURDIR)/.cache/node/v$(shell cat .nvmrc)/bin:$(PATH)
 RUNNER := $(TSX) infra/local/main.ts
 
 .PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean install check-deps

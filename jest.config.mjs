@@ -15,7 +15,7 @@ const swc = {
 };
 
 // @tus/server and its srvx are ES modules only: compiled to CommonJS like the sources, since
-// Jest's CommonJS runtime cannot load ES modules on Node 20.
+// Jest's CommonJS module runtime cannot load ES modules (its own loader, not Node's require).
 const swcEsm = { ...swc, jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, sourceMaps: false };
 
 /** @type {import('jest').Config} */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what this machine lacks to run and test Kinora, and nothing it already has:
-# Debian packages (when root or with sudo; otherwise a message naming them), the npm
+# Node.js as .nvmrc names it (into .cache/node when the machine's own is another version), Debian packages (when root or with sudo; otherwise a message naming them), the npm
 # dependencies (when node_modules is missing or older than package-lock.json) and the Kafka
 # artifacts from Maven Central (cached in .cache/). `make up`, `make test` and `.ci/run` all
 # call it; this is the one list of the machine's packages.
@@ -58,6 +58,11 @@ if ((${#missing[@]})); then
   apt_get update -qq
   apt_get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# Node.js as .nvmrc names it (infra/scripts/node.sh), before anything runs on it.
+# shellcheck source=node.sh
+source infra/scripts/node.sh
+ensure_node
 
 # npm ci when node_modules is missing or older than the lock file (npm writes
 # node_modules/.package-lock.json on every install).
