@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds a stand-in for every base image our Dockerfiles and docker-compose.yml name, for machines
+# that cannot reach Docker Hub: from Debian's packages (mmdebstrap), Node.js and npm from the npm
+# registry, Kafka from Maven Central. Each is tagged kinora-base/<name>:<version>-<recipe hash>, the
+# hash covering its folder here and what it is built from, so an unchanged recipe builds nothing.
+# Prints the variables compose takes (NODE_IMAGE=kinora-base/node:…, POSTGRES_IMAGE=…) and writes
+# them to .cache/images/bases.env; without them compose uses the official images.
+#
+#   bash infra/images/build-bases.sh [name …]     (default: every base)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+# shellcheck source=../scripts/node.sh
+source infra/scripts/node.sh
+
+IMAGES=infra/images
+WORK=.cache/images
+NPM_VERSION=11.21.2
+mkdir -p "$WORK"
+
+# kinora-base/<name>:<version>-<hash of infra/images/<name>/ and of every further argument>
+recipe_tag() {
+  local name=$1 version=$2 hash
+  shift 2
+  hash=$({
+    printf '%s\n' "$@"
+    (cd "$IMAGES/$name" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+  } | sha256sum | cut -c1-12)
+  echo "kinora-base/$name:$version-$hash"
+}
+present() { docker image inspect "$1" >/dev/null 2>&1; }
+# A fresh build context under .cache/images/<name> holding the recipe's folder.
+context() {
+  rm -rf "${WORK:?}/$1"
+  cp -r "$IMAGES/$1" "$WORK/$1"
+  echo "$WORK/$1"
+}
+# Package installs reach Debian's mirror over the host's network; nothing else is fetched in a build.
+build() {
+  local tag=$1 dir=$2
+  shift 2
+  echo "building $tag" >&2
+  docker build --quiet --network host --label org.opencontainers.image.source=kinora/infra/images \
+    -t "$tag" "$@" "$dir" >/dev/null
+}
+
+base_debian() {
+  local tag
+  tag=$(recipe_tag debian bookworm)
+  if ! present "$tag"; then
+    echo "building $tag (mmdebstrap, about a minute)" >&2
+    local args=()
+    mapfile -t args < <(grep -vE '^(#|$)' "$IMAGES/debian/recipe")
+    mmdebstrap --quiet "${args[@]}" | docker import -c 'CMD ["bash"]' - "$tag" >/dev/null
+  fi
+  DEBIAN_IMAGE=$tag
+}
+
+base_node() {
+  local tag dir
+  tag=$(recipe_tag node "$KINORA_NODE_VERSION" "$DEBIAN_IMAGE" "$KINORA_NODE_INTEGRITY" "npm@$NPM_VERSION")
+  if ! present "$tag"; then
+    dir=$(context node)
+    fetch_node_release "$dir/release"
+    mv "$dir/release/bin/node" "$dir/node"
+    (cd "$dir" && npm pack "npm@$NPM_VERSION" --silent >/dev/null && mkdir npm \
+      && tar -xzf "npm-$NPM_VERSION.tgz" -C npm --strip-components=1)
+    build "$tag" "$dir" --build-arg DEBIAN_IMAGE="$DEBIAN_IMAGE"
+  fi
+  NODE_IMAGE=$tag
+}
+
+# The order matters: each base may build on the ones before it.
+ALL=(node)
+wanted=("${@:-${ALL[@]}}")
+command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
+base_debian
+declare -A out=()
+for name in "${ALL[@]}"; do
+  [[ " ${wanted[*]} " == *" $name "* ]] || continue
+  "base_$name"
+  var="${name^^}_IMAGE"
+  out[$var]="${!var}"
+done
+: > "$WORK/bases.env"
+for var in "${!out[@]}"; do echo "$var=${out[$var]}" | tee -a "$WORK/bases.env"; done
