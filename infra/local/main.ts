@@ -1,9 +1,9 @@
 // Kinora's local runner: `npx tsx infra/local/main.ts <command>` (the Makefile's up, down,
 // logs and seed call it). See infra/README.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GATEWAY_HEALTH_URL, KAFKA, LOG_DIR, MAILDEV, PUBLIC_URL, ROOT, ownedPorts } from './config';
+import { KAFKA, LOG_DIR, MAILDEV, PUBLIC_URL, ownedPorts } from './config';
 import { checkPrerequisites, ensureDatabases, ensureMaildev } from './deps';
 import { describeSeed, progressLine, seedForeground, seedInBackground } from './seed';
 import {
@@ -27,35 +27,25 @@ import {
   RunnerError,
   describePid,
   ensureRunDirs,
-  httpStatus,
   isFromThisCheckout,
   isPortOpen,
   killGroup,
   managedNames,
   portListener,
-  run,
   say,
-  sleep,
   step,
   stop,
   tail,
 } from './proc';
 
 const USAGE = `usage: npx tsx infra/local/main.ts <command>
-  up          bring the whole platform up (docker compose when a Docker engine answers)
+  up          bring the whole platform up as local processes (make compose-up is the Docker way)
   down        stop what \`up\` started
   logs [-f]   tail every process log (-f follows)
   status      what runs and whether it is healthy
   kafka       fetch, format and start Kafka and create every event topic
   fetch       fetch the Kafka artifacts from Maven Central (cached)
   seed        load the demo catalog in the foreground (up loads it in the background)`;
-
-/** Docker mode when a Docker engine answers, unless KINORA_LOCAL=1 forces local processes. */
-function dockerAvailable(): boolean {
-  if (process.env.KINORA_LOCAL === '1') return false;
-  const result = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 15_000 });
-  return result.status === 0;
-}
 
 async function ensureKafkaWithTopics(): Promise<void> {
   const topics = await eventTopics();
@@ -66,13 +56,6 @@ async function ensureKafkaWithTopics(): Promise<void> {
 async function up(): Promise<void> {
   const started = Date.now();
   const elapsed = () => Math.round((Date.now() - started) / 1000);
-  if (dockerAvailable()) {
-    step('Docker engine found: docker compose up -d --build');
-    run('docker', ['compose', 'up', '-d', '--build']);
-    await waitForGatewayOnly(300_000);
-    say(`\nKinora is up in ${elapsed()} s: ${PUBLIC_URL}`);
-    return;
-  }
   // Each step's time, for the closing summary: where a slow bring-up spends it.
   const times: string[] = [];
   let mark = started;
@@ -130,19 +113,7 @@ async function up(): Promise<void> {
   say(`Kinora is up in ${elapsed()} s: ${PUBLIC_URL}`);
 }
 
-async function waitForGatewayOnly(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await httpStatus(GATEWAY_HEALTH_URL)) !== 200) {
-    if (Date.now() > deadline) throw new RunnerError(`${GATEWAY_HEALTH_URL} did not answer 200 in time`);
-    await sleep(2_000);
-  }
-}
-
 async function down(): Promise<void> {
-  if (dockerAvailable() && existsSync(join(ROOT, 'docker-compose.yml'))) {
-    step('docker compose down');
-    run('docker', ['compose', 'down']);
-  }
   // Gateway first so no request reaches a stopping service; apps in parallel; infra last.
   const [gateway = 'nginx', ...known] = APP_STOP_ORDER;
   const infra = ['maildev', 'kafka'];
@@ -188,10 +159,6 @@ function logFiles(): string[] {
 }
 
 async function logs(follow: boolean): Promise<void> {
-  if (dockerAvailable() && existsSync(join(ROOT, 'docker-compose.yml')) && logFiles().length === 0) {
-    run('docker', ['compose', 'logs', '--tail', '100', ...(follow ? ['-f'] : [])]);
-    return;
-  }
   const files = logFiles();
   if (files.length === 0) {
     say(`No logs yet in ${LOG_DIR} (run make up).`);
