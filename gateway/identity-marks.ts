@@ -54,8 +54,11 @@ export class IdentityMarks {
   private lastTouch = 0;
   private lastPrune = Date.now();
   private loop?: Promise<void>;
+  private readonly options: IdentityMarksOptions;
 
-  constructor(private readonly options: IdentityMarksOptions) {
+  // A plain field rather than a parameter property: the file runs on Node's type stripping as is.
+  constructor(options: IdentityMarksOptions) {
+    this.options = options;
     this.key = `${options.redisPrefix}${IDENTITY_CHANGES_STREAM}`;
     this.retentionMs = options.tokenTtlSeconds * 1000 + MARGIN_MS;
     // One connection, used only by this loop: XREAD blocks it.

@@ -90,6 +90,9 @@ function nginxStrip(text: string): string {
 /** Compose services allowed to publish ports on the host, and which. */
 const PUBLISHED: Record<string, string[]> = { gateway: ['8080'], maildev: ['1080'], jaeger: ['16686'] };
 
+/** The services whose image carries ffmpeg: catalog's media pipeline, auth's avatars. */
+const MEDIA_TOOLS = ['auth', 'catalog'];
+
 /** Refused by auth in production; the deployments must never fall back to it. */
 const AUTH_DEV_SIGNING_KEY = 'kinora-development-session-signing-key-change-me';
 
@@ -199,10 +202,12 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
     });
 
     it('gives every long-running container a healthcheck', () => {
-      // kafka-init is a one-shot job; the collector image is distroless (nothing to probe with).
+      // kafka-init and the seeds are one-shot jobs; the collector image is distroless (nothing to probe with).
       const exempt = ['kafka-init', 'otel-collector'];
       for (const [name, service] of composeServices()) {
-        if (exempt.includes(name)) continue;
+        if (exempt.includes(name) || service.profiles?.includes('seed')) continue;
+        const build = typeof service.build === 'object' ? service.build.dockerfile : undefined;
+        if (build && /^HEALTHCHECK /m.test(read(build))) continue;
         assert.ok(
           service.healthcheck?.test && !service.healthcheck.disable,
           `compose ${name}: no healthcheck`,
@@ -239,12 +244,17 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
       }
     });
 
-    it('publishes only the gateway, the maildev UI and the Jaeger UI; services stay on the internal network', () => {
+    it('publishes only the gateway, the maildev UI and the Jaeger UI, on 127.0.0.1; services stay on the internal network', () => {
       for (const [name, service] of composeServices()) {
-        const published = (service.ports ?? []).map((port) =>
-          typeof port === 'string' ? port.split(':').slice(-2)[0] : String(port.published),
+        const ports = (service.ports ?? []).map((port) =>
+          typeof port === 'string' ? composeDefault(port).split(':') : [port.host_ip, String(port.published)],
         );
-        assert.deepEqual(published, PUBLISHED[name] ?? [], `${name}: published ports`);
+        assert.deepEqual(
+          ports.map((parts) => parts.at(-2)),
+          PUBLISHED[name] ?? [],
+          `${name}: published ports`,
+        );
+        for (const parts of ports) assert.equal(parts[0], '127.0.0.1', `${name}: bound to 127.0.0.1 only`);
       }
       const internal = Object.entries(compose.networks ?? {}).filter(
         ([, network]) => network?.internal === true,
@@ -319,52 +329,69 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
 
   // ---------------------------------------------------------------- (c)
   describe('Dockerfiles', () => {
-    const dockerfile = (name: string) => read(`services/${name}/Dockerfile`);
+    const dockerfile = read('services/Dockerfile');
     const port = (name: string) => composeEnv(compose.services[name] ?? {}).PORT;
 
-    it('builds each service from the repo root, slim, as node, exposing its port', () => {
+    it('builds every service from services/Dockerfile: its name, port and media tools as arguments', () => {
       for (const name of servicePackages) {
         assert.ok(
-          existsSync(join(root, 'services', name, 'Dockerfile')),
-          `services/${name}/Dockerfile is missing`,
+          !existsSync(join(root, 'services', name, 'Dockerfile')),
+          `services/${name}/Dockerfile: one Dockerfile builds every service (services/Dockerfile)`,
         );
-        const text = dockerfile(name);
-        assert.match(text, /ARG NODE_IMAGE=node:20-bookworm-slim/, name);
+        const build = compose.services[name]?.build;
+        assert.ok(typeof build === 'object', `compose ${name}: no build`);
+        assert.equal(build.context, '.', `compose ${name}: builds from the repository root`);
+        assert.equal(build.dockerfile, 'services/Dockerfile', `compose ${name}: builds services/Dockerfile`);
+        assert.equal(build.target, 'service', `compose ${name}: builds the service stage`);
+        assert.equal(build.args?.SERVICE, name, `compose ${name}: SERVICE`);
+        assert.equal(build.args?.PORT, port(name), `compose ${name}: the build's PORT is its PORT`);
+        assert.equal(
+          Boolean(build.args?.MEDIA_TOOLS),
+          MEDIA_TOOLS.includes(name),
+          `compose ${name}: MEDIA_TOOLS`,
+        );
         assert.match(
-          text,
-          new RegExp(`npm ci [^\\n]*-w @kinora/${name} -w @kinora/common -w @kinora/proto`),
-          name,
+          composeDefault(build.args?.NODE_IMAGE ?? ''),
+          /^node:24-bookworm-slim$/,
+          `compose ${name}: the official Node 24 image unless NODE_IMAGE says otherwise`,
         );
-        assert.match(text, /npm ci --omit=dev /, `${name}: prunes dev dependencies`);
-        assert.match(text, new RegExp(`tsc -b services/${name}\\n`), name);
-        assert.match(text, /\nUSER node\n/, `${name}: runs as node`);
-        assert.match(text, new RegExp(`\\nEXPOSE ${port(name)}\\n`), `${name}: EXPOSE matches compose PORT`);
-        assert.match(text, /HEALTHCHECK[^\n]*\n[^\n]*\/health\/live/, `${name}: HEALTHCHECK`);
-        assert.match(text, /CMD \["node", "dist\/src\/main\.js"\]/, name);
       }
-      assert.match(dockerfile('catalog'), /ffmpeg/, 'catalog needs ffmpeg (media pipeline)');
     });
 
-    it('keeps the Dockerfiles the same shape: only name and port differ, plus media additions', () => {
-      const shape = (name: string) =>
-        dockerfile(name).replaceAll(name, '<name>').replaceAll(port(name), '<port>');
-      // catalog (media pipeline) and auth (avatars) add ffmpeg and the media directory.
-      const withMedia = ['auth', 'catalog'];
-      const plain = servicePackages.filter((name) => !withMedia.includes(name));
-      const reference = shape(plain[0]).split('\n');
-      for (const name of plain.slice(1))
-        assert.deepEqual(shape(name).split('\n'), reference, `services/${name}/Dockerfile`);
-      // The reference lines in order, plus lines of their own.
-      for (const name of withMedia) {
-        const lines = shape(name).split('\n');
-        let at = 0;
-        for (const line of reference.filter((l) => !l.startsWith('#') && !/^ {4}PORT=/.test(l))) {
-          at = lines.indexOf(line, at);
-          assert.ok(at >= 0, `services/${name}/Dockerfile lacks: ${line}`);
-          at += 1;
-        }
-        assert.match(dockerfile(name), /ffmpeg/, `${name} needs ffmpeg`);
+    it('is multi-stage: production dependencies only, a non-root user, a HEALTHCHECK and OCI labels', () => {
+      assert.match(dockerfile, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m, 'the official Node 24 image');
+      for (const arg of ['SERVICE', 'PORT', 'MEDIA_TOOLS'])
+        assert.match(dockerfile, new RegExp(`^ARG ${arg}\\b`, 'm'));
+      assert.match(dockerfile, /npm ci --omit=dev /, 'prunes dev dependencies');
+      assert.match(dockerfile, /tsc -b tsconfig\.build\.json/, 'compiles every service');
+      assert.match(dockerfile, /^FROM base AS service$/m, 'a service stage');
+      assert.match(dockerfile, /^USER node$/m, 'runs as node');
+      assert.match(dockerfile, /HEALTHCHECK[^\n]*\n[^\n]*\/health\/live/, 'HEALTHCHECK');
+      assert.match(dockerfile, /^EXPOSE \$\{PORT\}$/m, 'EXPOSE its port');
+      assert.match(dockerfile, /CMD \["node", "dist\/src\/main\.js"\]/);
+      for (const label of ['title', 'version', 'description', 'vendor'])
+        assert.match(
+          dockerfile,
+          new RegExp(`org\\.opencontainers\\.image\\.${label}=`),
+          `OCI label ${label}`,
+        );
+      assert.match(dockerfile, /ffmpeg/, 'MEDIA_TOOLS installs ffmpeg');
+    });
+
+    it("never writes the registry's CA into an image: npm reads it from a build secret", () => {
+      for (const file of ['services/Dockerfile', 'gateway/Dockerfile', IDENTITY_MARKS_DOCKERFILE]) {
+        const text = read(file);
+        const installs = [...text.matchAll(/^RUN [^\n]*(\\\n[^\n]*)*npm ci[^\n]*/gm)].map(([run]) => run);
+        assert.ok(installs.length > 0, `${file}: no npm ci`);
+        for (const run of installs)
+          assert.match(run, /--mount=type=secret,id=npm-ca,target=\/run\/secrets\/npm-ca/, `${file}: ${run}`);
+        assert.doesNotMatch(text, /^(COPY|ADD)[^\n]*(ca-certificates|\.crt|\.pem)/m, `${file}: copies a CA`);
       }
+      assert.equal(
+        composeDefault(compose.secrets?.['npm-ca']?.file ?? ''),
+        '/dev/null',
+        'no CA unless KINORA_BUILD_CA',
+      );
     });
 
     it('keeps node_modules, build output and local state out of the build context', () => {
@@ -400,7 +427,8 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
       );
       assert.ok(auth.SESSION_TOKEN_TTL_SECONDS, 'compose auth: SESSION_TOKEN_TTL_SECONDS is not set');
       for (const [name, service] of composeServices()) {
-        if (name === 'auth' || name === 'gateway') continue;
+        // auth's seed runs with auth's environment.
+        if (name === 'auth' || name === 'seed-auth' || name === 'gateway') continue;
         const env = composeEnv(service);
         assert.ok(
           !('SESSION_SIGNING_KEYS' in env) && !('KINORA_SESSION_SIGNING_KEYS' in env),
@@ -489,16 +517,16 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
 
     it('the gateway image carries every file nginx.conf loads and a default for every placeholder', () => {
       const dockerfile = read('gateway/Dockerfile');
-      const copied = [...dockerfile.matchAll(/^COPY\s+(?!--from)(.+)\s+\/etc\/nginx\/\s*$/gm)].flatMap(
-        ([, files]) => files.split(/\s+/),
-      );
+      const copied = [
+        ...dockerfile.matchAll(/^COPY\s+(?!--from)(.+)\s+\/etc\/kinora\/gateway\/\s*$/gm),
+      ].flatMap(([, files]) => files.split(/\s+/));
       for (const file of GATEWAY_CONF_FILES) {
         assert.ok(
           copied.includes(`gateway/${file}`),
-          `gateway/Dockerfile does not copy gateway/${file} to /etc/nginx/`,
+          `gateway/Dockerfile does not copy gateway/${file} to /etc/kinora/gateway/`,
         );
       }
-      // envsubst only replaces variables that are set: an unset one is left as ${NAME} for nginx to choke on.
+      // The entry point refuses an empty placeholder: each needs its default.
       const env = dockerfileEnv(dockerfile);
       for (const name of GATEWAY_VAR_NAMES) {
         assert.ok(env[name], `gateway/Dockerfile: no ENV default for the template placeholder \${${name}}`);
@@ -518,19 +546,18 @@ describe('deployment descriptions: compose and the Dockerfiles', () => {
 
     it('the identity-marks image runs gateway/identity-marks.ts with every package it imports', () => {
       const dockerfile = read(IDENTITY_MARKS_DOCKERFILE);
-      assert.match(dockerfile, /ARG NODE_IMAGE=node:20-bookworm-slim/, "the services' Node image");
+      assert.match(dockerfile, /ARG NODE_IMAGE=node:24-bookworm-slim/, "the services' Node image");
       assert.match(dockerfile, /^COPY gateway\/identity-marks\.ts gateway\/$/m, 'copies the source');
       assert.match(dockerfile, /\nUSER node\n/, 'runs as node');
       assert.match(
         dockerfile,
-        /CMD \["node", "--import", "tsx", "gateway\/identity-marks\.ts"\]/,
-        'runs the source with tsx (it starts only as identity-marks.ts)',
+        /CMD \["node", "gateway\/identity-marks\.ts"\]/,
+        "runs the source on Node's type stripping (it starts only as identity-marks.ts)",
       );
       const installed = /for \(const name of \[([^\]]+)\]\)/
         .exec(dockerfile)?.[1]
         ?.match(/'[^']+'/g)
         ?.map((n) => n.slice(1, -1));
-      assert.ok(installed?.includes('tsx'), `${IDENTITY_MARKS_DOCKERFILE}: installs no tsx`);
       const source = read('gateway/identity-marks.ts');
       for (const [, specifier] of source.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gm)) {
         if (specifier.startsWith('node:')) continue;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadConfig, seedMain } from '@kinora/common';
+import { loadConfig, seedApiUrl, seedMain } from '@kinora/common';
 import { configSchema } from './config';
 
 /**
@@ -135,7 +135,7 @@ async function main(catalogManifest: string): Promise<void> {
   for (const creative of manifest.creatives) await render(creative, config.MEDIA_ROOT);
   if (mode === 'creatives') return;
 
-  const api = `http://127.0.0.1:${config.PORT}`;
+  const api = seedApiUrl(config.PORT);
   await waitForApi(api);
   const existing = await call<{ id: string; name: string }[]>(api, 'GET', '/api/ads/advertisers');
   const advertisers = new Map(existing.map((advertiser) => [advertiser.name, advertiser.id]));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { loadConfig, seedMain } from '@kinora/common';
+import { loadConfig, seedApiUrl, seedMain } from '@kinora/common';
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { configSchema } from './config';
 import { DEMO_AGENTS, DEMO_ADDRESSES } from './seed/demo-clients';
@@ -62,7 +62,7 @@ interface Film {
  */
 async function main(): Promise<void> {
   const config = loadConfig(configSchema);
-  const api = `http://127.0.0.1:${config.PORT}`;
+  const api = seedApiUrl(config.PORT);
   const db = new Client({ connectionString: config.DATABASE_URL });
   await db.connect();
   let films: Film[] = [];

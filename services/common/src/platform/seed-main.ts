@@ -20,3 +20,11 @@ export function seedMain(name: string, seed: (manifestPath: string) => Promise<v
     },
   );
 }
+
+/**
+ * Where a seed reaches its own service's API: SEED_API_URL when the seed runs apart from the
+ * service (compose runs the seeds in a container of their own), else the service's port here.
+ */
+export function seedApiUrl(port: number): string {
+  return (process.env.SEED_API_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, '');
+}
