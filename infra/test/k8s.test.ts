@@ -2,29 +2,30 @@
 //   (a) both kustomizations render with `kubectl kustomize`;
 //   (b) every rendered object validates against the Kubernetes schemas (kubernetes-models; the Prometheus
 //       Operator's kinds are checked by k8s-observability.test.ts);
-//   (c) every Deployment container has readiness + liveness probes and resource requests + limits;
-//   (d) services/, docker-compose.yml and the k8s Deployments name the same services; workers, HPAs and
-//       NetworkPolicies are where the architecture puts them;
-//   (e) signed session cookies: auth and the gateway take the signing keys from one Secret key, and an
-//       identity-marks container runs in every gateway pod sharing its marks directory.
-// docker-compose.yml and the Dockerfiles themselves are checked by deploy.test.ts.
+//   (c) the checks of k8s-checks/ (each a pure function, unit-tested on broken copies by
+//       k8s-checks.test.ts): every workload's selector, probes, resources and security context; the
+//       images are exactly those compose builds;
+//   (d) services and workers: probes, metrics, env, shared volumes, the Kafka topics Job;
+//   (e) services/, docker-compose.yml and the k8s Deployments name the same services and workers;
+//       HPAs and NetworkPolicies are where the architecture puts them.
+// The gateway pod (signing keys, identity-marks, nginx's writable paths) is checked by
+// k8s-gateway.test.ts; docker-compose.yml and the Dockerfiles by deploy.test.ts.
 //
 //   node --import tsx --test infra/test/k8s.test.ts
 // KUBECTL overrides the kubectl binary (default: kubectl on PATH).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
 import {
   byKind,
   composeEnv,
   composeWorkers,
   containerEnvNames,
   deploymentsByRole,
-  dockerfileEnv,
-  envSource,
   envValue,
   EXTRA_ENV,
-  IDENTITY_MARKS,
   loadCompose,
   MEDIA_READERS,
   MEDIA_WRITERS,
@@ -33,14 +34,12 @@ import {
   podOf,
   read,
   render,
-  resolvedEnv,
   selects,
   SERVICE_ENV,
   servicePackages,
   sorted,
   STUDIO_USERS,
   type ComposeFile,
-  type Container,
   type K8sObject,
   type NetworkPolicyPeer,
 } from './manifests';
@@ -138,16 +137,10 @@ describe('k8s: the kustomize base and the staging overlay', () => {
       }
     });
 
-    it('resolves every selector, named port, ConfigMap, Secret key and volume claim', () => {
+    it('resolves every Service selector, named port, ConfigMap, Secret key and volume claim', () => {
       for (const [dir, objects] of renders()) {
         const pods = objects.filter((o) => o.spec?.template);
         for (const workload of pods) {
-          if (workload.kind === 'Deployment') {
-            assert.ok(
-              selects(workload.spec?.selector, workload.spec?.template?.metadata?.labels),
-              `${dir} ${nameOf(workload)}: selector does not match its pod labels`,
-            );
-          }
           const pod = podOf(workload);
           for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
             containerEnvNames(container, objects);
@@ -194,39 +187,24 @@ describe('k8s: the kustomize base and the staging overlay', () => {
   });
 
   // ---------------------------------------------------------------- (c)
-  describe('k8s workloads', () => {
-    it('gives every Deployment container readiness and liveness probes, resource requests and limits', () => {
-      for (const [dir, objects] of renders()) {
-        for (const deployment of byKind(objects, 'Deployment')) {
-          const pod = podOf(deployment);
-          for (const container of pod.containers) {
-            const where = `${dir} ${nameOf(deployment)}/${container.name}`;
-            assert.ok(container.readinessProbe, `${where}: no readinessProbe`);
-            assert.ok(container.livenessProbe, `${where}: no livenessProbe`);
-          }
-          for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
-            const where = `${dir} ${nameOf(deployment)}/${container.name}`;
-            for (const kind of ['requests', 'limits'] as const) {
-              for (const resource of ['cpu', 'memory']) {
-                assert.ok(
-                  container.resources?.[kind]?.[resource] !== undefined,
-                  `${where}: no ${kind}.${resource}`,
-                );
-              }
-            }
-          }
-        }
-        for (const job of byKind(objects, 'Job')) {
-          for (const container of podOf(job).containers) {
-            assert.ok(
-              container.resources?.requests && container.resources.limits,
-              `${dir} Job ${nameOf(job)}: resources`,
-            );
-          }
-        }
-      }
+  describe('k8s-checks', () => {
+    it('gives every workload a selector, probes, requests + limits and a restricted security context', () => {
+      for (const [dir, objects] of renders()) assert.deepEqual(checkWorkloads(objects), [], dir);
     });
 
+    it('runs exactly the images compose builds; staging maps each to its registry, tagged', () => {
+      const built = composeBuiltRepositories(compose);
+      assert.deepEqual(checkImages(base, built), [], 'k8s/base');
+      const overlay = parse(read('k8s/overlays/staging/kustomization.yaml')) as {
+        images?: { name: string; newName?: string }[];
+      };
+      const renames = imageRenames(overlay.images);
+      assert.deepEqual(checkImages(staging, built, { renames, pinned: true }), [], 'k8s/overlays/staging');
+    });
+  });
+
+  // ---------------------------------------------------------------- (d)
+  describe('services and workers', () => {
     it('runs services and workers as non-root with /health readiness, /health/live liveness and /metrics scraping', () => {
       for (const [dir, objects] of renders()) {
         const { services, workers } = deploymentsByRole(objects);
@@ -352,7 +330,7 @@ describe('k8s: the kustomize base and the staging overlay', () => {
     });
   });
 
-  // ---------------------------------------------------------------- (d)
+  // ---------------------------------------------------------------- (e)
   describe('consistency: services/, compose and k8s agree', () => {
     it('k8s deploys exactly the service packages (besides gateway and workers)', () => {
       for (const [dir, objects] of renders()) {
@@ -518,159 +496,6 @@ describe('k8s: the kustomize base and the staging overlay', () => {
         };
         for (const service of services) check(service, true);
         for (const worker of workers) check(worker, false);
-      }
-    });
-  });
-
-  // ---------------------------------------------------------------- (e)
-  describe('signed session cookies: signing keys and the identity-marks sidecar', () => {
-    it('k8s: auth and the gateway take the signing keys from one Secret key; auth has AUTH_SECRET and the TTL', () => {
-      for (const [dir, objects] of renders()) {
-        const container = (deployment: string, name: string) => {
-          const found = podOf(named(objects, 'Deployment', deployment) ?? ({} as K8sObject)).containers.find(
-            (c) => c.name === name,
-          );
-          assert.ok(found, `${dir}: no container ${name} in Deployment ${deployment}`);
-          return found;
-        };
-        const auth = container('auth', 'auth');
-        const gateway = container('gateway', 'gateway');
-        const keys = envSource(auth, 'SESSION_SIGNING_KEYS', objects);
-        assert.ok(keys && 'secret' in keys, `${dir} auth: SESSION_SIGNING_KEYS comes from a Secret`);
-        assert.deepEqual(
-          envSource(gateway, 'KINORA_SESSION_SIGNING_KEYS', objects),
-          keys,
-          `${dir} gateway: KINORA_SESSION_SIGNING_KEYS must be the Secret key auth signs with`,
-        );
-        const secret = envSource(auth, 'AUTH_SECRET', objects);
-        assert.ok(secret && 'secret' in secret, `${dir} auth: AUTH_SECRET comes from a Secret`);
-        const ttl = resolvedEnv(auth, 'SESSION_TOKEN_TTL_SECONDS', objects);
-        assert.ok(
-          ttl && Number(ttl) >= 10 && Number(ttl) <= 3600,
-          `${dir} auth: SESSION_TOKEN_TTL_SECONDS (10-3600)`,
-        );
-        for (const map of byKind(objects, 'ConfigMap')) {
-          for (const name of ['SESSION_SIGNING_KEYS', 'KINORA_SESSION_SIGNING_KEYS', 'AUTH_SECRET'])
-            assert.ok(
-              !(name in (map.data ?? {})),
-              `${dir} ConfigMap ${nameOf(map)}: ${name} belongs in a Secret`,
-            );
-        }
-      }
-    });
-
-    it('k8s: every gateway pod runs identity-marks, sharing an in-memory emptyDir at IDENTITY_MARKS_DIR', () => {
-      for (const [dir, objects] of renders()) {
-        const deployment = named(objects, 'Deployment', 'gateway');
-        assert.ok(deployment, `${dir}: no gateway Deployment`);
-        const pod = podOf(deployment);
-        assert.equal(
-          pod.containers[0]?.name,
-          'gateway',
-          `${dir}: nginx is the gateway pod's first container`,
-        );
-        const gateway = pod.containers[0];
-        const sidecar = pod.containers.find((c) => c.name === IDENTITY_MARKS);
-        assert.ok(sidecar, `${dir}: no ${IDENTITY_MARKS} container in the gateway pod`);
-        assert.match(sidecar.image ?? '', /kinora\/identity-marks(:|$)/, `${dir} ${IDENTITY_MARKS}: image`);
-        assert.ok(
-          !byKind(objects, 'Deployment').some(
-            (d) => d !== deployment && podOf(d).containers.some((c) => c.name === IDENTITY_MARKS),
-          ),
-          `${dir}: ${IDENTITY_MARKS} runs in a pod without a gateway`,
-        );
-
-        const marksDir = resolvedEnv(sidecar, 'IDENTITY_MARKS_DIR', objects);
-        assert.ok(
-          marksDir?.startsWith('/'),
-          `${dir} ${IDENTITY_MARKS}: IDENTITY_MARKS_DIR is not an absolute path`,
-        );
-        assert.equal(
-          resolvedEnv(gateway, 'IDENTITY_MARKS_DIR', objects),
-          marksDir,
-          `${dir} gateway: IDENTITY_MARKS_DIR`,
-        );
-        const mountAt = (container: Container) => {
-          const mounts = (container.volumeMounts ?? []).filter((m) => m.mountPath === marksDir);
-          assert.equal(
-            mounts.length,
-            1,
-            `${dir} ${container.name}: mounts nothing (or twice) at IDENTITY_MARKS_DIR ${marksDir}`,
-          );
-          return mounts[0];
-        };
-        const written = mountAt(sidecar);
-        const read = mountAt(gateway);
-        assert.equal(read.name, written.name, `${dir}: the gateway and ${IDENTITY_MARKS} share one volume`);
-        assert.equal(read.readOnly, true, `${dir} gateway: the marks are read-only for nginx`);
-        assert.notEqual(written.readOnly, true, `${dir} ${IDENTITY_MARKS}: writes the marks`);
-        const volume = pod.volumes?.find((v) => v.name === written.name);
-        assert.equal(volume?.emptyDir?.medium, 'Memory', `${dir}: the marks volume is an emptyDir in memory`);
-
-        // Same Redis, prefix and cookie lifetime as the services and auth.
-        const auth = podOf(named(objects, 'Deployment', 'auth') ?? ({} as K8sObject)).containers[0];
-        assert.deepEqual(
-          envSource(sidecar, 'REDIS_URL', objects),
-          envSource(auth, 'REDIS_URL', objects),
-          `${dir} ${IDENTITY_MARKS}: REDIS_URL`,
-        );
-        for (const name of ['REDIS_PREFIX', 'SESSION_TOKEN_TTL_SECONDS']) {
-          const value = resolvedEnv(sidecar, name, objects);
-          assert.ok(value !== undefined, `${dir} ${IDENTITY_MARKS}: ${name} is not set`);
-          assert.equal(
-            value,
-            resolvedEnv(auth, name, objects),
-            `${dir} ${IDENTITY_MARKS}: ${name} as auth's`,
-          );
-        }
-        assert.equal(sidecar.securityContext?.runAsNonRoot, true, `${dir} ${IDENTITY_MARKS}: runAsNonRoot`);
-        if (sidecar.securityContext?.readOnlyRootFilesystem) {
-          assert.ok(
-            sidecar.volumeMounts?.some((m) => m.mountPath === '/tmp'),
-            `${dir} ${IDENTITY_MARKS}: tsx needs a writable /tmp under a read-only root filesystem`,
-          );
-        }
-        // Its readiness counts for the pod: a Redis outage must not take the gateway out of rotation.
-        assert.doesNotMatch(
-          JSON.stringify(sidecar.readinessProbe),
-          /\.alive|redis/i,
-          `${dir} ${IDENTITY_MARKS}: readiness must not depend on the identity stream`,
-        );
-
-        // The NetworkPolicies restrict ingress only; one restricting the gateway pods' egress would cut
-        // the sidecar off from Redis (and nginx from the services): such a policy needs a rule for both.
-        const labels = deployment.spec?.template?.metadata?.labels;
-        for (const policy of byKind(objects, 'NetworkPolicy')) {
-          if (!selects(policy.spec?.podSelector, labels)) continue;
-          assert.ok(
-            !(policy.spec?.policyTypes ?? []).includes('Egress'),
-            `${dir} NetworkPolicy ${nameOf(policy)} restricts the gateway pods' egress: allow Redis for ${IDENTITY_MARKS}, then update this check`,
-          );
-        }
-      }
-    });
-
-    it('the staging overlay maps every image, the sidecar included, to its registry', () => {
-      for (const deployment of [...byKind(staging, 'Deployment'), ...byKind(staging, 'Job')]) {
-        const pod = podOf(deployment);
-        for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
-          assert.doesNotMatch(
-            container.image ?? '',
-            /^kinora\//,
-            `staging ${nameOf(deployment)}/${container.name}: image ${container.image} is not in the overlay's images:`,
-          );
-        }
-      }
-    });
-
-    it("sets kinora-config's IDENTITY_MARKS_DIR to the gateway image's default", () => {
-      const env = dockerfileEnv(read('gateway/Dockerfile'));
-      for (const [dir, objects] of renders()) {
-        assert.equal(
-          named(objects, 'ConfigMap', 'kinora-config')?.data?.IDENTITY_MARKS_DIR,
-          env.IDENTITY_MARKS_DIR,
-          `${dir}: kinora-config IDENTITY_MARKS_DIR is the images' default`,
-        );
       }
     });
   });

@@ -18,9 +18,14 @@ export interface Metadata {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
 }
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
 export interface LabelSelector {
   matchLabels?: Record<string, string>;
-  matchExpressions?: unknown[];
+  matchExpressions?: LabelSelectorRequirement[];
 }
 export interface Probe {
   httpGet?: { path?: string; port?: number | string };
@@ -44,14 +49,31 @@ export interface Container {
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  startupProbe?: Probe;
   resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; readOnlyRootFilesystem?: boolean };
+  securityContext?: ContainerSecurityContext;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
+}
+export interface ContainerSecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  runAsGroup?: number;
+  readOnlyRootFilesystem?: boolean;
+  allowPrivilegeEscalation?: boolean;
+  privileged?: boolean;
+  capabilities?: { drop?: string[]; add?: string[] };
+  seccompProfile?: { type?: string };
 }
 export interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    runAsGroup?: number;
+    fsGroup?: number;
+    seccompProfile?: { type?: string };
+  };
   volumes?: {
     name: string;
     persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
@@ -65,7 +87,25 @@ export interface PodTemplate {
 export interface NetworkPolicyPeer {
   podSelector?: LabelSelector;
   namespaceSelector?: LabelSelector;
-  ipBlock?: unknown;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+export interface NetworkPolicyPort {
+  port?: number | string;
+  endPort?: number;
+  protocol?: string;
+}
+export interface NetworkPolicyRule {
+  from?: NetworkPolicyPeer[];
+  to?: NetworkPolicyPeer[];
+  ports?: NetworkPolicyPort[];
+}
+export interface MetricSpec {
+  type: string;
+  resource?: { name: string; target?: { type: string; averageUtilization?: number } };
+  pods?: { metric: { name: string }; target: { type: string; averageValue?: string | number } };
+}
+export interface IngressBackend {
+  service?: { name: string; port?: { name?: string; number?: number } };
 }
 export interface K8sObject {
   apiVersion: string;
@@ -81,11 +121,18 @@ export interface K8sObject {
     scaleTargetRef?: { apiVersion: string; kind: string; name: string };
     minReplicas?: number;
     maxReplicas?: number;
-    metrics?: { type: string; resource?: { name: string } }[];
+    metrics?: MetricSpec[];
+    // PodDisruptionBudget
+    minAvailable?: number | string;
+    maxUnavailable?: number | string;
     // NetworkPolicy
     podSelector?: LabelSelector;
     policyTypes?: string[];
-    ingress?: { from?: NetworkPolicyPeer[]; ports?: { port?: number | string; protocol?: string }[] }[];
+    ingress?: NetworkPolicyRule[];
+    egress?: NetworkPolicyRule[];
+    // Ingress
+    defaultBackend?: IngressBackend;
+    rules?: { host?: string; http?: { paths: { path?: string; backend: IngressBackend }[] } }[];
   };
   data?: Record<string, string>;
   stringData?: Record<string, string>;
@@ -135,13 +182,31 @@ export const podOf = (o: K8sObject): PodSpec => {
 };
 export const componentOf = (o: K8sObject): string | undefined =>
   o.spec?.template?.metadata?.labels?.['app.kubernetes.io/component'];
+/** The labels of the pods an object's template makes ({} without a template). */
+export const podLabels = (o: K8sObject): Record<string, string> => o.spec?.template?.metadata?.labels ?? {};
+/** The objects that make pods: Deployments, Jobs (anything with a pod template). */
+export const workloads = (objects: K8sObject[]): K8sObject[] => objects.filter((o) => o.spec?.template);
+/** Every container of a pod, initContainers first. */
+export const allContainers = (pod: PodSpec): Container[] => [
+  ...(pod.initContainers ?? []),
+  ...pod.containers,
+];
 
+/** Whether a label selector selects these labels (an empty or absent selector selects everything). */
 export function selects(
   selector: LabelSelector | undefined,
   labels: Record<string, string> | undefined,
 ): boolean {
-  assert.ok(!selector?.matchExpressions?.length, 'matchExpressions are not supported by these checks');
-  return Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels?.[key] === value);
+  const has = (key: string) => labels !== undefined && key in labels;
+  return (
+    Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels?.[key] === value) &&
+    (selector?.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+      if (operator === 'In') return has(key) && values.includes(labels?.[key] ?? '');
+      if (operator === 'NotIn') return !has(key) || !values.includes(labels?.[key] ?? '');
+      if (operator === 'Exists') return has(key);
+      return !has(key);
+    })
+  );
 }
 
 /** Deployments by role: the six services (component api), the workers, the gateway. */
