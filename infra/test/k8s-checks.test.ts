@@ -7,8 +7,17 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { parse } from 'yaml';
+import {
+  adapterRulesOf,
+  ADAPTER_RULES,
+  checkAutoscaling,
+  checkDisruptionBudgets,
+  servedMetrics,
+} from './k8s-checks/autoscaling';
 import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
 import { loadCompose, named, podOf, read, render, type K8sObject } from './manifests';
+
+const AUTOSCALED = ['ads', 'analytics', 'analytics-worker', 'catalog-worker'];
 
 /** Asserts that `problems` has one containing `fragment`, and shows them all when it has not. */
 function reports(problems: string[], fragment: string): void {
@@ -21,11 +30,13 @@ function reports(problems: string[], fragment: string): void {
 describe('k8s-checks: a broken copy of the manifests fails its check', () => {
   let base: K8sObject[] = [];
   let staging: K8sObject[] = [];
+  let served = new Set<string>();
   let built: string[] = [];
 
   before(() => {
     base = render('k8s/base');
     staging = render('k8s/overlays/staging');
+    served = servedMetrics(adapterRulesOf(parse(read(ADAPTER_RULES)) as { data?: Record<string, string> }));
     built = composeBuiltRepositories(loadCompose());
   });
 
@@ -36,11 +47,14 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
     assert.ok(found, `no ${kind} ${name} to break`);
     return [copy, found];
   }
+  const autoscaling = (objects: K8sObject[]) => checkAutoscaling(objects, { served, autoscaled: AUTOSCALED });
 
   it('reports nothing on the unbroken renders (the baseline of every case below)', () => {
     for (const objects of [base, staging]) {
       assert.deepEqual(checkWorkloads(objects), []);
+      assert.deepEqual(checkDisruptionBudgets(objects), []);
     }
+    assert.deepEqual(autoscaling(staging), []);
   });
 
   describe('checkWorkloads', () => {
@@ -112,6 +126,63 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
       const problems = checkImages(objects, built, { renames, pinned: true });
       reports(problems, "image kinora/admin is not mapped by the overlay's images:");
       reports(problems, 'image kinora/admin has no tag');
+    });
+  });
+
+  describe('checkAutoscaling', () => {
+    it('fails an HPA on a metric no prometheus-adapter rule provides', () => {
+      const [objects, hpa] = broken(staging, 'HorizontalPodAutoscaler', 'ads');
+      hpa.spec?.metrics?.push({
+        type: 'Pods',
+        pods: {
+          metric: { name: 'ad_clicks_per_second' },
+          target: { type: 'AverageValue', averageValue: '10' },
+        },
+      });
+      reports(
+        autoscaling(objects),
+        'custom metric ad_clicks_per_second is served by no prometheus-adapter rule',
+      );
+      // The base runs without the adapter: any custom metric there fails.
+      reports(checkAutoscaling(staging, { served: new Set(), autoscaled: AUTOSCALED }), 'is served by no');
+    });
+
+    it('fails an HPA scaling a Deployment that does not exist, and a Deployment left without one', () => {
+      const [objects, hpa] = broken(staging, 'HorizontalPodAutoscaler', 'catalog-worker');
+      hpa.spec!.scaleTargetRef!.name = 'media-worker';
+      const problems = autoscaling(objects);
+      reports(problems, 'HPA catalog-worker: scales Deployment media-worker, which does not exist');
+      reports(problems, 'Deployment catalog-worker has no HPA');
+    });
+
+    it('fails a Deployment that sets replicas under an HPA, and an External metric', () => {
+      const [objects, deployment] = broken(staging, 'Deployment', 'analytics');
+      deployment.spec!.replicas = 3;
+      named(objects, 'HorizontalPodAutoscaler', 'analytics-worker')?.spec?.metrics?.push({
+        type: 'External',
+      });
+      const problems = autoscaling(objects);
+      reports(problems, 'Deployment analytics sets replicas');
+      reports(problems, 'HPA analytics-worker: External metrics are served by no prometheus-adapter rule');
+    });
+  });
+
+  describe('checkDisruptionBudgets', () => {
+    it('fails a several-pod Deployment without a budget, one that blocks drains, and one spanning Deployments', () => {
+      const missing = structuredClone(staging).filter(
+        (o) => !(o.kind === 'PodDisruptionBudget' && o.metadata.name === 'catalog-worker'),
+      );
+      reports(
+        checkDisruptionBudgets(missing),
+        'Deployment catalog-worker: several pods and no PodDisruptionBudget',
+      );
+      const [blocking, ads] = broken(staging, 'PodDisruptionBudget', 'ads');
+      delete ads.spec?.maxUnavailable;
+      ads.spec!.minAvailable = 2;
+      reports(checkDisruptionBudgets(blocking), 'minAvailable 2 lets no pod of ads go at 2 replicas');
+      const [wide, auth] = broken(staging, 'PodDisruptionBudget', 'auth');
+      auth.spec!.selector!.matchLabels = { 'app.kubernetes.io/component': 'api' };
+      reports(checkDisruptionBudgets(wide), 'PodDisruptionBudget auth: selects the pods of 6 Deployments');
     });
   });
 });

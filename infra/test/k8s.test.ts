@@ -4,10 +4,10 @@
 //       Operator's kinds are checked by k8s-observability.test.ts);
 //   (c) the checks of k8s-checks/ (each a pure function, unit-tested on broken copies by
 //       k8s-checks.test.ts): every workload's selector, probes, resources and security context; the
-//       images are exactly those compose builds;
+//       images are exactly those compose builds; HPAs and PodDisruptionBudgets;
 //   (d) services and workers: probes, metrics, env, shared volumes, the Kafka topics Job;
 //   (e) services/, docker-compose.yml and the k8s Deployments name the same services and workers;
-//       HPAs and NetworkPolicies are where the architecture puts them.
+//       NetworkPolicies are where the architecture puts them.
 // The gateway pod (signing keys, identity-marks, nginx's writable paths) is checked by
 // k8s-gateway.test.ts; docker-compose.yml and the Dockerfiles by deploy.test.ts.
 //
@@ -17,6 +17,13 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { before, describe, it } from 'node:test';
 import { parse } from 'yaml';
+import {
+  adapterRulesOf,
+  ADAPTER_RULES,
+  checkAutoscaling,
+  checkDisruptionBudgets,
+  servedMetrics,
+} from './k8s-checks/autoscaling';
 import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
 import {
   byKind,
@@ -65,8 +72,8 @@ function modelFor(apiVersion: string, kind: string): ModelClass {
   return model as ModelClass;
 }
 
-/** Autoscaled on CPU: the parts ops scale independently. */
-const AUTOSCALED = ['ads', 'analytics', 'analytics-worker'];
+/** Sized by an HPA: the parts ops scale independently (ads, analytics, the two workers). */
+const AUTOSCALED = ['ads', 'analytics', 'analytics-worker', 'catalog-worker'];
 /**
  * Prometheus Operator kinds (from k8s/components/monitoring), which kubernetes-models has no schema
  * for: infra/test/k8s-observability.test.ts checks their shape and what they select.
@@ -200,6 +207,23 @@ describe('k8s: the kustomize base and the staging overlay', () => {
       };
       const renames = imageRenames(overlay.images);
       assert.deepEqual(checkImages(staging, built, { renames, pinned: true }), [], 'k8s/overlays/staging');
+    });
+
+    it('sizes ads, analytics and both workers by HPAs: CPU in base, custom metrics the adapter serves in staging', () => {
+      // base must do without prometheus-adapter (an unreadable metric blocks every scale-down).
+      assert.deepEqual(checkAutoscaling(base, { served: new Set(), autoscaled: AUTOSCALED }), [], 'k8s/base');
+      const served = servedMetrics(
+        adapterRulesOf(parse(read(ADAPTER_RULES)) as { data?: Record<string, string> }),
+      );
+      assert.deepEqual(
+        checkAutoscaling(staging, { served, autoscaled: AUTOSCALED }),
+        [],
+        'k8s/overlays/staging',
+      );
+    });
+
+    it('gives every Deployment running several pods a PodDisruptionBudget that lets a drain through', () => {
+      for (const [dir, objects] of renders()) assert.deepEqual(checkDisruptionBudgets(objects), [], dir);
     });
   });
 
@@ -392,41 +416,6 @@ describe('k8s: the kustomize base and the staging overlay', () => {
           assert.ok(
             !byKind(objects, 'Service').some((s) => nameOf(s) === nameOf(worker)),
             'workers have no Service',
-          );
-        }
-      }
-    });
-
-    it('has CPU HPAs (autoscaling/v2) for ads, analytics and analytics-worker, whose Deployments leave replicas to them', () => {
-      for (const [dir, objects] of renders()) {
-        const hpas = byKind(objects, 'HorizontalPodAutoscaler');
-        for (const name of AUTOSCALED) {
-          const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.name === name);
-          assert.ok(hpa, `${dir}: no HPA for ${name}`);
-          assert.equal(hpa.apiVersion, 'autoscaling/v2');
-          assert.equal(hpa.spec?.scaleTargetRef?.kind, 'Deployment');
-          assert.ok(
-            named(objects, 'Deployment', name),
-            `${dir}: HPA ${nameOf(hpa)} targets a missing Deployment`,
-          );
-          assert.ok(
-            hpa.spec?.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'),
-            'scales on CPU',
-          );
-          assert.ok(
-            (hpa.spec?.minReplicas ?? 1) <= (hpa.spec?.maxReplicas ?? 0),
-            `${dir} HPA ${name}: min <= max`,
-          );
-          assert.equal(
-            named(objects, 'Deployment', name)?.spec?.replicas,
-            undefined,
-            `${dir} ${name}: replicas set`,
-          );
-        }
-        for (const hpa of hpas) {
-          assert.ok(
-            named(objects, 'Deployment', hpa.spec?.scaleTargetRef?.name ?? ''),
-            `${dir} HPA ${nameOf(hpa)}`,
           );
         }
       }
