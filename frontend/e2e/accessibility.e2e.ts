@@ -16,14 +16,9 @@ import { after, before, test } from 'node:test';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import {
-  BASE_URL,
-  becomeCreator,
-  launchBrowser,
-  makeTestClip,
-  signInAsAdmin,
-  signInNewUser,
-} from './support';
+import { makeTestClip } from '../../infra/e2e/support';
+
+import { BASE_URL, becomeCreator, launchBrowser, signInAsAdmin, signInNewUser } from './support';
 
 const TIMEOUT_MS = 20_000;
 const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@kinora.test';

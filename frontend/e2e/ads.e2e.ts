@@ -16,11 +16,12 @@ import { after, before, test } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
+import { makeTestClip } from '../../infra/e2e/support';
+
 import {
   BASE_URL,
   collectErrors,
   launchBrowser,
-  makeTestClip,
   publishFilm,
   publishedFilm,
   signInAsAdmin,

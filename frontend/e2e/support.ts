@@ -1,5 +1,5 @@
 /** Shared set-up of the browser end-to-end tests (not a test file itself). */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,28 +138,6 @@ export async function becomeCreator(context: BrowserContext): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the creator role did not reach the session within 30 s');
-}
-
-/** A short 640x360 test-card clip with a tone, made by ffmpeg at `path` (for the upload forms). */
-export function makeTestClip(path: string, seconds: number): string {
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=660:duration=${seconds}`],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      '-y',
-      path,
-    ],
-  ]);
-  return path;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));

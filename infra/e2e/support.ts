@@ -1,8 +1,9 @@
 /**
- * What the infra e2e tests share: the gateway's and maildev's addresses and signing in through the
- * API with the mailed code.
+ * What the infra e2e tests share: the gateway's and maildev's addresses, signing in through the
+ * API with the mailed code, and a test clip to upload.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,4 +74,26 @@ export async function adminSession(email = ADMIN): Promise<{ cookie: string; use
   mkdirSync(join(tmpdir(), 'kinora-e2e'), { recursive: true });
   writeFileSync(file, JSON.stringify({ cookie, user }), { mode: 0o600 });
   return { cookie, user };
+}
+
+/** A short 640x360 test-card clip with a tone, made by ffmpeg at `path` (for uploads). */
+export function makeTestClip(path: string, seconds: number): string {
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=660:duration=${seconds}`],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-y',
+      path,
+    ],
+  ]);
+  return path;
 }

@@ -14,6 +14,7 @@ import {
   checkDisruptionBudgets,
   servedMetrics,
 } from './k8s-checks/autoscaling';
+import { checkNetworkPolicies } from './k8s-checks/network';
 import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
 import { loadCompose, named, podOf, read, render, type K8sObject } from './manifests';
 
@@ -53,6 +54,7 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
     for (const objects of [base, staging]) {
       assert.deepEqual(checkWorkloads(objects), []);
       assert.deepEqual(checkDisruptionBudgets(objects), []);
+      assert.deepEqual(checkNetworkPolicies(objects), []);
     }
     assert.deepEqual(autoscaling(staging), []);
   });
@@ -183,6 +185,45 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
       const [wide, auth] = broken(staging, 'PodDisruptionBudget', 'auth');
       auth.spec!.selector!.matchLabels = { 'app.kubernetes.io/component': 'api' };
       reports(checkDisruptionBudgets(wide), 'PodDisruptionBudget auth: selects the pods of 6 Deployments');
+    });
+  });
+
+  describe('checkNetworkPolicies', () => {
+    it('fails without the default deny', () => {
+      const objects = structuredClone(base).filter((o) => o.metadata.name !== 'default-deny');
+      reports(checkNetworkPolicies(objects), 'no default-deny NetworkPolicy');
+    });
+
+    it('fails a connection the topology needs and no policy allows', () => {
+      const objects = structuredClone(base).filter((o) => o.metadata.name !== 'gateway-egress');
+      reports(
+        checkNetworkPolicies(objects),
+        'needed but not allowed: gateway egress to pods of auth TCP/3001',
+      );
+      const [scrape, policy] = broken(staging, 'NetworkPolicy', 'analytics-worker-metrics-only');
+      policy.spec!.ingress = [];
+      reports(
+        checkNetworkPolicies(scrape),
+        'needed but not allowed: analytics-worker ingress from namespace {kubernetes.io/metadata.name=monitoring} pods {app.kubernetes.io/name=prometheus} TCP/3105',
+      );
+    });
+
+    it('fails a connection allowed beyond the topology', () => {
+      const [objects, smtp] = broken(base, 'NetworkPolicy', 'smtp-egress');
+      smtp.spec!.podSelector = { matchLabels: { 'app.kubernetes.io/component': 'api' } };
+      reports(checkNetworkPolicies(objects), 'allowed but not needed: catalog egress to anywhere TCP/587');
+      const [open, kafka] = broken(staging, 'NetworkPolicy', 'kafka-egress');
+      kafka.spec!.egress = [{ ports: [{ protocol: 'TCP', port: 9092 }] }];
+      reports(checkNetworkPolicies(open), 'allowed but not needed: ads egress to anywhere TCP/9092');
+    });
+
+    it('derives the needs from the configuration: a new address is a new connection to allow', () => {
+      const [objects, catalog] = broken(base, 'Deployment', 'catalog');
+      podOf(catalog).containers[0].env?.push({ name: 'SMTP_URL', value: 'smtp://relay.mail.svc:2525' });
+      reports(
+        checkNetworkPolicies(objects),
+        'needed but not allowed: catalog egress to namespace {kubernetes.io/metadata.name=mail} TCP/2525',
+      );
     });
   });
 });

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import {
   byKind,
+  containerEnvNames,
   dockerfileEnv,
   envSource,
   IDENTITY_MARKS,
@@ -19,7 +20,7 @@ import {
   read,
   render,
   resolvedEnv,
-  selects,
+  sorted,
   type Container,
   type K8sObject,
 } from './manifests';
@@ -76,6 +77,9 @@ describe('k8s: the gateway pod', () => {
     });
 
     it('every gateway pod runs identity-marks, sharing an in-memory emptyDir at IDENTITY_MARKS_DIR', () => {
+      const marksVariables = sorted(
+        [...read('gateway/identity-marks.ts').matchAll(/process\.env\.(\w+)/g)].map(([, name]) => name),
+      );
       for (const [dir, objects] of renders()) {
         const deployment = named(objects, 'Deployment', 'gateway');
         assert.ok(deployment, `${dir}: no gateway Deployment`);
@@ -151,16 +155,12 @@ describe('k8s: the gateway pod', () => {
           /\.alive|redis/i,
           `${dir} ${IDENTITY_MARKS}: readiness must not depend on the identity stream`,
         );
-        // The NetworkPolicies restrict ingress only; one restricting the gateway pods' egress would cut
-        // the sidecar off from Redis (and nginx from the services): such a policy needs a rule for both.
-        const labels = deployment.spec?.template?.metadata?.labels;
-        for (const policy of byKind(objects, 'NetworkPolicy')) {
-          if (!selects(policy.spec?.podSelector, labels)) continue;
-          assert.ok(
-            !(policy.spec?.policyTypes ?? []).includes('Egress'),
-            `${dir} NetworkPolicy ${nameOf(policy)} restricts the gateway pods' egress: allow Redis for ${IDENTITY_MARKS}, then update this check`,
-          );
-        }
+        // Given exactly what it reads: the NetworkPolicies open a pod to the addresses its containers get.
+        assert.deepEqual(
+          sorted(containerEnvNames(sidecar, objects)),
+          marksVariables,
+          `${dir} ${IDENTITY_MARKS}: env is not the variables gateway/identity-marks.ts reads`,
+        );
       }
     });
 

@@ -4,10 +4,10 @@
 //       Operator's kinds are checked by k8s-observability.test.ts);
 //   (c) the checks of k8s-checks/ (each a pure function, unit-tested on broken copies by
 //       k8s-checks.test.ts): every workload's selector, probes, resources and security context; the
-//       images are exactly those compose builds; HPAs and PodDisruptionBudgets;
+//       images are exactly those compose builds; HPAs and PodDisruptionBudgets; NetworkPolicies deny
+//       by default and allow exactly the connections the topology needs;
 //   (d) services and workers: probes, metrics, env, shared volumes, the Kafka topics Job;
-//   (e) services/, docker-compose.yml and the k8s Deployments name the same services and workers;
-//       NetworkPolicies are where the architecture puts them.
+//   (e) services/, docker-compose.yml and the k8s Deployments name the same services and workers.
 // The gateway pod (signing keys, identity-marks, nginx's writable paths) is checked by
 // k8s-gateway.test.ts; docker-compose.yml and the Dockerfiles by deploy.test.ts.
 //
@@ -24,6 +24,7 @@ import {
   checkDisruptionBudgets,
   servedMetrics,
 } from './k8s-checks/autoscaling';
+import { checkNetworkPolicies } from './k8s-checks/network';
 import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
 import {
   byKind,
@@ -48,7 +49,6 @@ import {
   STUDIO_USERS,
   type ComposeFile,
   type K8sObject,
-  type NetworkPolicyPeer,
 } from './manifests';
 
 const requireFromHere = createRequire(__filename);
@@ -225,6 +225,10 @@ describe('k8s: the kustomize base and the staging overlay', () => {
     it('gives every Deployment running several pods a PodDisruptionBudget that lets a drain through', () => {
       for (const [dir, objects] of renders()) assert.deepEqual(checkDisruptionBudgets(objects), [], dir);
     });
+
+    it('denies every connection by default and allows exactly those the topology needs', () => {
+      for (const [dir, objects] of renders()) assert.deepEqual(checkNetworkPolicies(objects), [], dir);
+    });
   });
 
   // ---------------------------------------------------------------- (d)
@@ -347,9 +351,12 @@ describe('k8s: the kustomize base and the staging overlay', () => {
           catalog && podOf(catalog).containers[0].image,
           `${dir}: Job uses the catalog image`,
         );
-        const env = containerEnvNames(container, objects);
-        for (const name of ['KAFKA_BROKERS', 'KAFKA_TOPIC_PREFIX'])
-          assert.ok(env.has(name), `${dir} Job: env ${name}`);
+        // Given exactly what the script reads: the NetworkPolicies open a pod to the addresses it gets.
+        assert.deepEqual(
+          sorted(containerEnvNames(container, objects)),
+          sorted([...composeScript.matchAll(/\benv\.(\w+)/g)].map(([, name]) => name)),
+          `${dir} Job: env is not the variables its script reads`,
+        );
       }
     });
   });
@@ -418,73 +425,6 @@ describe('k8s: the kustomize base and the staging overlay', () => {
             'workers have no Service',
           );
         }
-      }
-    });
-
-    it('lets only the gateway reach each service, and nobody but Prometheus reach the workers', () => {
-      const isGateway = (peer: NetworkPolicyPeer) =>
-        !peer.namespaceSelector &&
-        !peer.ipBlock &&
-        JSON.stringify(peer.podSelector) ===
-          JSON.stringify({ matchLabels: { 'app.kubernetes.io/name': 'gateway' } });
-      // Prometheus: pods selected by label inside the monitoring namespace (both selectors, ANDed).
-      const isPrometheus = (peer: NetworkPolicyPeer) =>
-        !peer.ipBlock &&
-        peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' &&
-        Object.keys(peer.podSelector?.matchLabels ?? {}).length > 0;
-
-      for (const [dir, objects] of renders()) {
-        const policies = byKind(objects, 'NetworkPolicy');
-        const defaultDeny = policies.find(
-          (p) =>
-            Object.keys(p.spec?.podSelector ?? {}).length === 0 &&
-            (p.spec?.policyTypes ?? []).includes('Ingress') &&
-            (p.spec?.ingress ?? []).length === 0,
-        );
-        assert.ok(
-          defaultDeny,
-          `${dir}: no default-deny ingress NetworkPolicy (podSelector {}, no ingress rules)`,
-        );
-        const { services, workers } = deploymentsByRole(objects);
-        const gatewayPods = objects.filter(
-          (o) => o.spec?.template?.metadata?.labels?.['app.kubernetes.io/name'] === 'gateway',
-        );
-        assert.deepEqual(
-          gatewayPods.map(nameOf),
-          ['gateway'],
-          `${dir}: only the gateway's pods carry its label`,
-        );
-
-        const check = (deployment: K8sObject, allowGateway: boolean) => {
-          const labels = deployment.spec?.template?.metadata?.labels;
-          const port = Number(envValue(podOf(deployment).containers[0], 'PORT'));
-          const where = `${dir} ${nameOf(deployment)}`;
-          const applying = policies.filter(
-            (p) =>
-              selects(p.spec?.podSelector, labels) &&
-              (p.spec?.policyTypes ?? ['Ingress']).includes('Ingress'),
-          );
-          assert.ok(applying.length > 0, `${where}: no NetworkPolicy isolates it`);
-          let gatewayAllowed = false;
-          for (const policy of applying) {
-            for (const rule of policy.spec?.ingress ?? []) {
-              const from = rule.from ?? [];
-              assert.ok(from.length > 0, `${where}: ${nameOf(policy)} admits every source`);
-              for (const peer of from) {
-                assert.ok(
-                  (allowGateway && isGateway(peer)) || isPrometheus(peer),
-                  `${where}: ${nameOf(policy)} admits ${JSON.stringify(peer)}`,
-                );
-              }
-              const ports = (rule.ports ?? []).map((p) => p.port);
-              assert.deepEqual(ports, [port], `${where}: ${nameOf(policy)} must open only port ${port}`);
-              if (from.some(isGateway)) gatewayAllowed = true;
-            }
-          }
-          assert.equal(gatewayAllowed, allowGateway, `${where}: gateway access`);
-        };
-        for (const service of services) check(service, true);
-        for (const worker of workers) check(worker, false);
       }
     });
   });
