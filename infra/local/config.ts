@@ -1,9 +1,24 @@
 // The local runner's single source of configuration: paths, ports, databases and the
-// environment each process gets. Everything in infra/local imports from here; the runtime
-// contract (ports, database names, env names) is written down once, in this file.
+// environment each process gets. Everything in infra/local imports from here. The topology (which
+// processes, their ports, what each needs from its environment) comes from infra/topology.ts;
+// this file adds what is local: paths, hosts, and the local value of each variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import * as topology from '../topology';
+import {
+  GATEWAY,
+  LOCAL_HOST,
+  LOCAL_REPLICAS,
+  PLATFORM,
+  databaseOf,
+  processNamed,
+  replicaPort,
+  type AppEnvName,
+  type ServiceName,
+} from '../topology';
+
+export type { ServiceName } from '../topology';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const RUN_DIR = join(ROOT, '.run');
@@ -14,8 +29,8 @@ export const NGINX_PREFIX = join(RUN_DIR, 'nginx');
 export const NGINX_CONF_DIR = join(NGINX_PREFIX, 'conf');
 export const CACHE_DIR = join(ROOT, '.cache');
 
-export const HOST = '127.0.0.1';
-export const GATEWAY_PORT = 8080;
+export const HOST = LOCAL_HOST;
+export const GATEWAY_PORT = GATEWAY.port;
 export const PUBLIC_URL = `http://localhost:${GATEWAY_PORT}`;
 /** Checked after start-up; 127.0.0.1 because "localhost" may resolve to ::1 first. */
 export const GATEWAY_HEALTH_URL = `http://${HOST}:${GATEWAY_PORT}/api/health`;
@@ -23,9 +38,9 @@ export const GATEWAY_HEALTH_URL = `http://${HOST}:${GATEWAY_PORT}/api/health`;
 export const KAFKA = {
   /** Newest 3.9.x on Maven Central; must match <kafka.version> in infra/kafka/pom.xml. */
   version: '3.9.2',
-  brokerPort: 9092,
-  controllerPort: 9093,
-  brokers: `${HOST}:9092`,
+  brokerPort: PLATFORM.kafka.broker,
+  controllerPort: PLATFORM.kafka.controller,
+  brokers: `${HOST}:${PLATFORM.kafka.broker}`,
   pom: join(ROOT, 'infra', 'kafka', 'pom.xml'),
   serverTemplate: join(ROOT, 'infra', 'kafka', 'server.properties'),
   log4j: join(ROOT, 'infra', 'kafka', 'log4j.properties'),
@@ -56,10 +71,10 @@ export const KAFKA = {
 
 export const MAILDEV = {
   version: '2.2.1',
-  smtpPort: 1025,
-  webPort: 1080,
+  smtpPort: PLATFORM.maildev.smtp,
+  webPort: PLATFORM.maildev.web,
   bin: join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev'),
-  apiUrl: `http://${HOST}:1080/email`,
+  apiUrl: `http://${HOST}:${PLATFORM.maildev.web}/email`,
 } as const;
 
 /**
@@ -80,11 +95,10 @@ export function sessionSigningKeys(): string {
 /** How long the gateway trusts a signed session cookie on its own (auth's default unless set). */
 export const SESSION_TOKEN_TTL_SECONDS = process.env.SESSION_TOKEN_TTL_SECONDS ?? '600';
 
-export const POSTGRES_URL = process.env.KINORA_POSTGRES_URL ?? `postgres://postgres@${HOST}:5432`;
-export const REDIS_URL = process.env.KINORA_REDIS_URL ?? `redis://${HOST}:6379`;
+export const POSTGRES_URL =
+  process.env.KINORA_POSTGRES_URL ?? `postgres://postgres@${HOST}:${PLATFORM.postgres}`;
+export const REDIS_URL = process.env.KINORA_REDIS_URL ?? `redis://${HOST}:${PLATFORM.redis}`;
 export const SMTP_URL = `smtp://${HOST}:${MAILDEV.smtpPort}`;
-
-export type ServiceName = 'auth' | 'catalog' | 'social' | 'ads' | 'analytics' | 'admin';
 
 /**
  * Databases are named <prefix><service>: "kinora_" normally; `make test` gives its throw-away
@@ -103,14 +117,11 @@ export interface ServiceSpec {
   database: string;
 }
 
-export const SERVICES: readonly ServiceSpec[] = [
-  { name: 'auth', port: 3001, database: `${DB_PREFIX}auth` },
-  { name: 'catalog', port: 3002, database: `${DB_PREFIX}catalog` },
-  { name: 'social', port: 3003, database: `${DB_PREFIX}social` },
-  { name: 'ads', port: 3004, database: `${DB_PREFIX}ads` },
-  { name: 'analytics', port: 3005, database: `${DB_PREFIX}analytics` },
-  { name: 'admin', port: 3006, database: `${DB_PREFIX}admin` },
-];
+export const SERVICES: readonly ServiceSpec[] = topology.SERVICES.map((p) => ({
+  name: p.service,
+  port: p.port,
+  database: databaseOf(p.service, DB_PREFIX),
+}));
 
 export interface WorkerSpec {
   /** Process name: log file, pid file. */
@@ -119,14 +130,16 @@ export interface WorkerSpec {
   port: number;
 }
 
-export const WORKERS: readonly WorkerSpec[] = [
-  { name: 'catalog-worker', service: 'catalog', port: 3102 },
-  { name: 'analytics-worker', service: 'analytics', port: 3105 },
-];
+export const WORKERS: readonly WorkerSpec[] = topology.WORKERS.map(({ name, service, port }) => ({
+  name,
+  service,
+  port,
+}));
 
 /**
  * Extra replicas of a service (ops scale ads on its own): ADS_REPLICAS=n (1 to 4, default 1) runs
- * n ads processes, the second on 3014, the third on 3024, …, all behind the gateway's ads upstream.
+ * n ads processes, the second on 3014, the third on 3024, … (topology.replicaPort), all behind the
+ * gateway's ads upstream.
  */
 export interface ReplicaSpec {
   name: string;
@@ -134,15 +147,17 @@ export interface ReplicaSpec {
   port: number;
 }
 
-export const REPLICAS: readonly ReplicaSpec[] = (() => {
-  const count = Number(process.env.ADS_REPLICAS ?? '1');
-  if (!Number.isInteger(count) || count < 1 || count > 4) throw new Error('ADS_REPLICAS must be 1 to 4');
+export const REPLICAS: readonly ReplicaSpec[] = LOCAL_REPLICAS.services.flatMap((service) => {
+  const variable = `${service.toUpperCase()}_REPLICAS`;
+  const count = Number(process.env[variable] ?? '1');
+  if (!Number.isInteger(count) || count < 1 || count > LOCAL_REPLICAS.max)
+    throw new Error(`${variable} must be 1 to ${LOCAL_REPLICAS.max}`);
   return Array.from({ length: count - 1 }, (_, i) => ({
-    name: `ads-${i + 2}`,
-    service: 'ads',
-    port: 3014 + 10 * i,
+    name: `${service}-${i + 2}`,
+    service,
+    port: replicaPort(service, i + 2),
   }));
-})();
+});
 
 /** The gateway's upstream of a service: its port and its replicas', comma-separated (gateway/render.ts). */
 export function upstreamOf(service: ServiceName): string {
@@ -164,10 +179,35 @@ export function databaseUrl(database: string): string {
   return `${POSTGRES_URL}/${database}`;
 }
 
-/** The environment of a service's API process, its migrations and its worker (with `port`). */
-export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEnv {
+/**
+ * The local value of each variable a service or worker needs beyond the common, mail and media
+ * ones (topology AppProcess.env); undefined leaves it unset. Secrets keep their service's
+ * development default, which the services refuse only in production.
+ */
+const LOCAL_ENV: Record<AppEnvName, () => string | undefined> = {
+  // Unset means "no one".
+  ADMIN_EMAILS: () => process.env.ADMIN_EMAILS || undefined,
+  AUTH_SECRET: () => undefined,
+  SESSION_SIGNING_KEYS: sessionSigningKeys,
+  SESSION_TOKEN_TTL_SECONDS: () => SESSION_TOKEN_TTL_SECONDS,
+  ADS_TOKEN_KEY: () => undefined,
+  VIEWING_SESSION_KEY: () => undefined,
+};
+
+/**
+ * The environment of a service's process on `port`: its API (and replicas, migrations, seed) or,
+ * with `processName`, its worker. What it holds beyond the common set is the topology's.
+ */
+export function serviceEnv(
+  service: ServiceName,
+  port: number,
+  processName: string = service,
+): NodeJS.ProcessEnv {
   const spec = SERVICES.find((s) => s.name === service);
   if (!spec) throw new Error(`unknown service ${service}`);
+  const proc = processNamed(processName);
+  if (!proc || !('service' in proc) || proc.service !== service)
+    throw new Error(`${processName} is not a process of ${service}`);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -185,17 +225,16 @@ export function serviceEnv(service: ServiceName, port: number): NodeJS.ProcessEn
   for (const name of ['NODE_ENV', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
     if (process.env[name]) env[name] = process.env[name];
   }
-  if (service === 'auth' || service === 'social' || service === 'admin') {
+  if (proc.mail) {
     env.SMTP_URL = SMTP_URL;
     env.PUBLIC_URL = PUBLIC_URL;
   }
-  if (service === 'auth') {
-    if (process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = process.env.ADMIN_EMAILS;
-    env.SESSION_SIGNING_KEYS = sessionSigningKeys();
-    env.SESSION_TOKEN_TTL_SECONDS = SESSION_TOKEN_TTL_SECONDS;
+  for (const name of proc.env as readonly AppEnvName[]) {
+    const value = LOCAL_ENV[name]();
+    if (value !== undefined) env[name] = value;
   }
-  // catalog writes films and posters, auth uploaded avatars, ads its creatives.
-  if (service === 'catalog' || service === 'auth' || service === 'ads') env.MEDIA_ROOT = MEDIA_ROOT;
+  // Film sources and uploads (proc.studio) default to directories beside MEDIA_ROOT.
+  if (proc.media !== 'none') env.MEDIA_ROOT = MEDIA_ROOT;
   return env;
 }
 

@@ -155,7 +155,7 @@ export async function restartServices(): Promise<void> {
   say(`Started ${started.map((p) => `${p.name}:${p.port}`).join(', ')}`);
 }
 
-function launch(p: AppProcess, env = serviceEnv(p.service, p.port)): void {
+function launch(p: AppProcess, env = serviceEnv(p.service, p.port, p.worker ? p.name : p.service)): void {
   start(p.name, process.execPath, ['--enable-source-maps', p.entry], { cwd: serviceDir(p.service), env });
 }
 
