@@ -13,15 +13,19 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeDocs } from './docs';
+import {
+  GATEWAY,
+  LOCAL_HOST,
+  SERVICE_NAMES,
+  UPSTREAM_VARS,
+  upstreamAddress,
+  upstreamVar,
+} from '../infra/topology';
 
+/** The ${NAME} placeholders of nginx.conf.template; one <SERVICE>_UPSTREAM per service of infra/topology.ts. */
 export const GATEWAY_VAR_NAMES = [
   'LISTEN_PORT',
-  'AUTH_UPSTREAM',
-  'CATALOG_UPSTREAM',
-  'SOCIAL_UPSTREAM',
-  'ADS_UPSTREAM',
-  'ANALYTICS_UPSTREAM',
-  'ADMIN_UPSTREAM',
+  ...UPSTREAM_VARS,
   'SPA_ROOT',
   'MEDIA_ROOT',
   'NJS_MODULE',
@@ -95,18 +99,16 @@ export function findRepoRoot(start: string = process.cwd(), env: NodeJS.ProcessE
   }
 }
 
-/** Local-mode defaults of the runtime contract, for a checkout at repoRoot. */
+/** Local-mode defaults of the runtime contract (ports from infra/topology.ts), for a checkout at repoRoot. */
 export function defaultGatewayVars(repoRoot: string): GatewayVars {
   const run = join(repoRoot, '.run');
   return {
     // A port (all interfaces) or address:port, e.g. 127.0.0.1:8080.
-    LISTEN_PORT: '8080',
-    AUTH_UPSTREAM: '127.0.0.1:3001',
-    CATALOG_UPSTREAM: '127.0.0.1:3002',
-    SOCIAL_UPSTREAM: '127.0.0.1:3003',
-    ADS_UPSTREAM: '127.0.0.1:3004',
-    ANALYTICS_UPSTREAM: '127.0.0.1:3005',
-    ADMIN_UPSTREAM: '127.0.0.1:3006',
+    LISTEN_PORT: String(GATEWAY.port),
+    // Each service on this machine: AUTH_UPSTREAM=127.0.0.1:3001, …
+    ...(Object.fromEntries(
+      SERVICE_NAMES.map((service) => [upstreamVar(service), upstreamAddress(service, LOCAL_HOST)]),
+    ) as Record<(typeof UPSTREAM_VARS)[number], string>),
     SPA_ROOT: join(repoRoot, 'frontend', 'dist'),
     MEDIA_ROOT: join(run, 'media'),
     NJS_MODULE: DEBIAN_NJS_MODULE,

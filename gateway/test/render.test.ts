@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
+import { LOCAL_HOST, replicaPort, upstreamAddress } from '../../infra/topology.js';
 import { renderGateway } from '../render.js';
+
+const ADS = [1, 2].map((replica) => `${LOCAL_HOST}:${replicaPort('ads', replica)}`);
 
 test('ADS_UPSTREAM with two replicas renders two server lines, set aside for 2 s after a failure, that nginx accepts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kinora-gateway-render-'));
@@ -18,7 +21,7 @@ test('ADS_UPSTREAM with two replicas renders two server lines, set aside for 2 s
     const rendered = renderGateway({
       outDir: join(dir, 'conf'),
       vars: {
-        ADS_UPSTREAM: '127.0.0.1:3004,127.0.0.1:3014',
+        ADS_UPSTREAM: ADS.join(','),
         SPA_ROOT: join(dir, 'spa'),
         MEDIA_ROOT: join(dir, 'media'),
         NGINX_PREFIX: join(dir, 'prefix'),
@@ -30,13 +33,13 @@ test('ADS_UPSTREAM with two replicas renders two server lines, set aside for 2 s
     });
     const conf = readFileSync(rendered.confPath, 'utf8');
     const upstream = /upstream ads \{([^}]*)\}/.exec(conf)?.[1] ?? '';
-    assert.deepEqual(upstream.match(/server [^;]+;/g), [
-      'server 127.0.0.1:3004 max_fails=1 fail_timeout=2s;',
-      'server 127.0.0.1:3014 max_fails=1 fail_timeout=2s;',
-    ]);
-    // A service with one server renders as it is.
+    assert.deepEqual(
+      upstream.match(/server [^;]+;/g),
+      ADS.map((address) => `server ${address} max_fails=1 fail_timeout=2s;`),
+    );
+    // A service with one server renders as it is, at its local default (infra/topology.ts).
     const auth = /upstream auth \{([^}]*)\}/.exec(conf)?.[1] ?? '';
-    assert.deepEqual(auth.match(/server [^;]+;/g), ['server 127.0.0.1:3001;']);
+    assert.deepEqual(auth.match(/server [^;]+;/g), [`server ${upstreamAddress('auth', LOCAL_HOST)};`]);
     const check = spawnSync('nginx', ['-t', ...rendered.nginxArgs], { encoding: 'utf8' });
     assert.equal(check.status, 0, `nginx -t failed: ${check.stderr}`);
   } finally {
