@@ -6,8 +6,8 @@
 //       PORT, MEDIA_TOOLS), image, volumes and the names of its environment; the gateway's
 //       <SERVICE>_UPSTREAM, port and media; identity-marks' environment; the seeds' environment and
 //       SEED_API_URL; Kafka's, maildev's and the platform's ports wherever an address names one;
-//   (c) gateway/Dockerfile's defaults, gateway/nginx.conf.template's upstreams, any per-service
-//       Dockerfile's port, infra/compose/postgres-init.sql's databases;
+//   (c) gateway/Dockerfile's defaults, gateway/nginx.conf.template's upstreams,
+//       infra/compose/postgres-init.sql's databases;
 //   (d) k8s/base: each Deployment's container port, PORT, prometheus.io/port, image, database,
 //       environment names and volumes; each Service's port; the gateway's upstreams and its
 //       sidecar; the NetworkPolicies' ports (network-policies*.yaml); the platform addresses.
@@ -609,19 +609,6 @@ function nginxTemplateProblems(text: string): string[] {
   return problems;
 }
 
-/** A service's own Dockerfile, where one is left: its PORT and EXPOSE. */
-function serviceDockerfileProblems(service: ServiceName, text: string): string[] {
-  const file = `services/${service}/Dockerfile`;
-  const port = String(serviceProcess(service).port);
-  const problems: string[] = [];
-  const env = dockerfileEnv(text);
-  if (env.PORT !== undefined && env.PORT !== port) problems.push(differs(file, 'ENV PORT', env.PORT, port));
-  for (const exposed of dockerfileExposes(text).filter((exposed) => exposed !== port)) {
-    problems.push(differs(file, 'EXPOSE', exposed, port));
-  }
-  return problems;
-}
-
 function postgresInitProblems(text: string): string[] {
   const file = 'infra/compose/postgres-init.sql';
   const created = sortedSet([...text.matchAll(/CREATE DATABASE\s+"?(\w+)"?/gi)].map((match) => match[1]));
@@ -1023,13 +1010,6 @@ describe('files checked against the topology', () => {
 
   it('gateway/nginx.conf.template', () => {
     const problems = nginxTemplateProblems(read('gateway/nginx.conf.template'));
-    assert.deepEqual(problems, [], report(problems));
-  });
-
-  it('services/<service>/Dockerfile, where a service keeps one', () => {
-    const problems = SERVICE_NAMES.filter((service) =>
-      existsSync(join(root, 'services', service, 'Dockerfile')),
-    ).flatMap((service) => serviceDockerfileProblems(service, read(`services/${service}/Dockerfile`)));
     assert.deepEqual(problems, [], report(problems));
   });
 
