@@ -4,7 +4,7 @@
 // what it is asked to resolve exists.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { renderKustomization } from './kustomize';
 
@@ -139,13 +139,14 @@ export interface K8sObject {
 }
 export interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string };
+  build?: string | { context?: string; dockerfile?: string; target?: string; args?: Record<string, string> };
   command?: string | string[];
   environment?: Record<string, string | number | boolean | null> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
   networks?: string[] | Record<string, unknown>;
-  ports?: (string | { published?: string | number; target?: number })[];
+  ports?: (string | { host_ip?: string; published?: string | number; target?: number })[];
+  profiles?: string[];
   volumes?: (
     | string
     | { type?: string; source?: string; target?: string; read_only?: boolean; volume?: { nocopy?: boolean } }
@@ -155,6 +156,7 @@ export interface ComposeFile {
   services: Record<string, ComposeService>;
   networks?: Record<string, { internal?: boolean } | null>;
   volumes?: Record<string, { driver_opts?: Record<string, string> } | null>;
+  secrets?: Record<string, { file?: string; environment?: string }>;
 }
 
 // ------------------------------------------------------------------ reading
@@ -296,14 +298,14 @@ export function composeCommand(service: ComposeService): string {
   return Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
 }
 
-/** The services/<name>/Dockerfile a compose service builds, as <name>, or undefined. */
+/**
+ * The service package a compose service runs, or undefined: the SERVICE its build passes to
+ * services/Dockerfile, else the package its image is (a worker runs its service's image).
+ */
 export function composeBuildPackage(service: ComposeService): string | undefined {
-  if (!service.build) return undefined;
-  const context = typeof service.build === 'string' ? service.build : (service.build.context ?? '.');
-  const dockerfile =
-    typeof service.build === 'string' ? 'Dockerfile' : (service.build.dockerfile ?? 'Dockerfile');
-  const match = /^services\/([^/]+)\/Dockerfile$/.exec(normalize(join(context, dockerfile)));
-  return match?.[1];
+  const arg = typeof service.build === 'object' ? service.build.args?.SERVICE : undefined;
+  const name = arg ?? /^kinora\/([a-z-]+)(:|$)/.exec(service.image ?? '')?.[1];
+  return name && servicePackages.includes(name) ? name : undefined;
 }
 
 export const composeServices = (compose: ComposeFile) => Object.entries(compose.services);
