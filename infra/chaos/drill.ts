@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 
-import { waitForLag } from '../local/consumer-lag';
+import { localMetricsSources, waitForLag, type MetricsSource } from '../local/consumer-lag';
 import { sleep } from '../local/proc';
 
 export { sleep };
@@ -140,8 +140,10 @@ export function describeDrill(report: DrillReport): string {
 export const LAG_WAIT_MS = 60_000;
 
 /** Seconds until every consumer group of every process has no lag (Infinity after LAG_WAIT_MS). */
-export async function lagCleared(): Promise<number> {
-  return (await waitForLag(LAG_WAIT_MS, 0)).tookMs / 1000;
+export async function lagCleared(
+  sources: () => readonly MetricsSource[] = localMetricsSources,
+): Promise<number> {
+  return (await waitForLag(LAG_WAIT_MS, 0, sources)).tookMs / 1000;
 }
 
 export function lagProblem(lagClearedAfterS: number): string[] {

@@ -3,6 +3,7 @@
  * code kept for the Redis drill) and the admin's session. infra/e2e/chaos.e2e.ts runs each at a
  * small scale in `make test`; run.ts runs them at any scale against `make up`.
  */
+import type { MetricsSource } from '../local/consumer-lag';
 import { adminSession, signIn } from '../e2e/support';
 import type { DrillReport } from './drill';
 import { runKafkaOutage } from './kafka-outage';
@@ -34,6 +35,8 @@ export async function prepareDrills(
   gateway: string,
   scale: DrillScale,
   log: (line: string) => void,
+  /** Where each process's /metrics is read; default: `make up`'s local ports. */
+  metrics?: () => readonly MetricsSource[],
 ): Promise<Drills> {
   const films = (await (await fetch(`${gateway}/api/films`)).json()) as { id: number }[];
   if (films.length === 0) throw new Error('no published film: wait for the demo catalog (make status)');
@@ -53,6 +56,7 @@ export async function prepareDrills(
     sessions: { member: { cookie: member.cookie, userId: member.user.id }, admin },
     viewers: scale.viewers,
     log,
+    metrics,
   };
   const timing = { steadyMs: scale.steadyMs, recoverWithinS: scale.recoverWithinS };
   return {

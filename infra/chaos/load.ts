@@ -4,6 +4,7 @@
  * member's and the admin's sessions, the databases the outcome is read from).
  */
 import { databaseUrl, SERVICES, type ServiceName } from '../local/config';
+import type { MetricsSource } from '../local/consumer-lag';
 import { AdLoad } from './ad-load';
 import { lagCleared, lagProblem, loadProblems, sleep, type LoadOutcome } from './drill';
 import { renewSessions, type Sessions } from './probes';
@@ -18,6 +19,8 @@ export interface DrillSetup {
   /** Visitors sending viewing-session updates, and as many playing ad breaks. */
   viewers: number;
   log: (line: string) => void;
+  /** Where every process's /metrics is read (the consumer lag); default: `make up`'s local ports. */
+  metrics?: () => readonly MetricsSource[];
 }
 
 export function serviceDatabaseUrl(service: ServiceName): string {
@@ -99,7 +102,7 @@ export async function underLoad(
     await sleep(options.steadyMs);
     await load.stop();
     const loads = await load.settle();
-    const lagClearedAfterS = await lagCleared();
+    const lagClearedAfterS = await lagCleared(setup.metrics);
     return {
       loads,
       lines: [
