@@ -9,7 +9,7 @@
 #   bash infra/images/build-bases.sh [name …]     (default: every base)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-# shellcheck source=../scripts/node.sh
+# shellcheck source-path=SCRIPTDIR source=../scripts/node.sh
 source infra/scripts/node.sh
 
 IMAGES=infra/images
@@ -66,6 +66,7 @@ base_node() {
       && tar -xzf "npm-$NPM_VERSION.tgz" -C npm --strip-components=1)
     build "$tag" "$dir" --build-arg DEBIAN_IMAGE="$DEBIAN_IMAGE"
   fi
+  # shellcheck disable=SC2034 # read by name, as ${!var}, below
   NODE_IMAGE=$tag
 }
 
@@ -82,4 +83,7 @@ for name in "${ALL[@]}"; do
   out[$var]="${!var}"
 done
 : > "$WORK/bases.env"
-for var in "${!out[@]}"; do echo "$var=${out[$var]}" | tee -a "$WORK/bases.env"; done
+for name in "${ALL[@]}"; do
+  var="${name^^}_IMAGE"
+  if [[ -n "${out[$var]:-}" ]]; then echo "$var=${out[$var]}" | tee -a "$WORK/bases.env"; fi
+done
