@@ -70,8 +70,22 @@ base_node() {
   NODE_IMAGE=$tag
 }
 
+# A stand-in made of Debian's packages alone, its Dockerfile all there is to it: sets the variable
+# $1 to the tag of infra/images/$2 (version $3), built unless present.
+debian_packages() {
+  local tag dir
+  tag=$(recipe_tag "$2" "$3" "$DEBIAN_IMAGE")
+  if ! present "$tag"; then
+    dir=$(context "$2")
+    build "$tag" "$dir" --build-arg DEBIAN_IMAGE="$DEBIAN_IMAGE"
+  fi
+  printf -v "$1" '%s' "$tag"
+}
+
+base_postgres() { debian_packages POSTGRES_IMAGE postgres 15; }
+
 # The order matters: each base may build on the ones before it.
-ALL=(node)
+ALL=(node postgres)
 wanted=("${@:-${ALL[@]}}")
 command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
 base_debian
