@@ -84,9 +84,10 @@ debian_packages() {
 
 base_postgres() { debian_packages POSTGRES_IMAGE postgres 15; }
 base_redis() { debian_packages REDIS_IMAGE redis 7.0; }
+base_nginx() { debian_packages NGINX_IMAGE nginx 1.22; }
 
 # The order matters: each base may build on the ones before it.
-ALL=(node postgres redis)
+ALL=(node postgres redis nginx)
 wanted=("${@:-${ALL[@]}}")
 command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
 base_debian
