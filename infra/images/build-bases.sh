@@ -15,6 +15,9 @@ source infra/scripts/node.sh
 IMAGES=infra/images
 WORK=.cache/images
 NPM_VERSION=11.21.2
+# apache/kafka:3.9.1's Kafka, from Maven Central with infra/kafka/pom.xml (whose own default, for
+# the local runner, is 3.9.2).
+KAFKA_VERSION=3.9.1
 mkdir -p "$WORK"
 
 # kinora-base/<name>:<version>-<hash of infra/images/<name>/ and of every further argument>
@@ -86,8 +89,31 @@ base_postgres() { debian_packages POSTGRES_IMAGE postgres 15; }
 base_redis() { debian_packages REDIS_IMAGE redis 7.0; }
 base_nginx() { debian_packages NGINX_IMAGE nginx 1.22; }
 
+# Kafka's jars come from Maven Central through the local runner's pom (the broker) and the folder's
+# tools.pom.xml (the command-line tools, kafka-topics.sh and others), both at KAFKA_VERSION.
+base_kafka() {
+  local tag dir pom log jar
+  tag=$(recipe_tag kafka "$KAFKA_VERSION" "$DEBIAN_IMAGE" "$(sha256sum infra/kafka/pom.xml infra/kafka/log4j.properties)")
+  if ! present "$tag"; then
+    command -v mvn >/dev/null || { echo 'Maven is needed to fetch Kafka (apt-get install maven)' >&2; exit 1; }
+    dir=$(context kafka)
+    cp infra/kafka/log4j.properties "$dir/log4j.properties"
+    for pom in infra/kafka/pom.xml "$dir/tools.pom.xml"; do
+      # Maven's output only when it fails (even -q prints colour resets).
+      log=$(mvn -q -B -f "$pom" dependency:copy-dependencies \
+        -Dkafka.version="$KAFKA_VERSION" -DoutputDirectory="$PWD/$dir/libs" 2>&1) || { echo "$log" >&2; exit 1; }
+    done
+    for jar in "kafka_2.13-$KAFKA_VERSION.jar" "kafka-tools-$KAFKA_VERSION.jar"; do
+      [[ -f "$dir/libs/$jar" ]] || { echo "Maven finished but $jar is missing" >&2; exit 1; }
+    done
+    build "$tag" "$dir" --build-arg DEBIAN_IMAGE="$DEBIAN_IMAGE" --build-arg KAFKA_VERSION="$KAFKA_VERSION"
+  fi
+  # shellcheck disable=SC2034 # read by name, as ${!var}, below
+  KAFKA_IMAGE=$tag
+}
+
 # The order matters: each base may build on the ones before it.
-ALL=(node postgres redis nginx)
+ALL=(node postgres redis kafka nginx)
 wanted=("${@:-${ALL[@]}}")
 command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
 base_debian
