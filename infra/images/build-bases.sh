@@ -69,7 +69,6 @@ base_node() {
       && tar -xzf "npm-$NPM_VERSION.tgz" -C npm --strip-components=1)
     build "$tag" "$dir" --build-arg DEBIAN_IMAGE="$DEBIAN_IMAGE"
   fi
-  # shellcheck disable=SC2034 # read by name, as ${!var}, below
   NODE_IMAGE=$tag
 }
 
@@ -112,8 +111,24 @@ base_kafka() {
   KAFKA_IMAGE=$tag
 }
 
+# maildev and its dependencies as the folder's package-lock.json pins them, installed on the host
+# (whose npm reaches the registry) and copied into the node stand-in.
+base_maildev() {
+  local tag dir version
+  [[ -n "${NODE_IMAGE:-}" ]] || base_node
+  version=$(node -p "require('./$IMAGES/maildev/app/package.json').dependencies.maildev")
+  tag=$(recipe_tag maildev "$version" "$NODE_IMAGE")
+  if ! present "$tag"; then
+    dir=$(context maildev)
+    npm ci --prefix "$dir/app" --omit=dev --no-audit --no-fund --silent >&2
+    build "$tag" "$dir" --build-arg NODE_IMAGE="$NODE_IMAGE" --build-arg MAILDEV_VERSION="$version"
+  fi
+  # shellcheck disable=SC2034 # read by name, as ${!var}, below
+  MAILDEV_IMAGE=$tag
+}
+
 # The order matters: each base may build on the ones before it.
-ALL=(node postgres redis kafka nginx)
+ALL=(node postgres redis kafka maildev nginx)
 wanted=("${@:-${ALL[@]}}")
 command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
 base_debian
