@@ -10,7 +10,8 @@ TSX := node_modules/.bin/tsx
 export PATH := $(CURDIR)/.cache/node/v$(shell cat .nvmrc)/bin:$(PATH)
 RUNNER := $(TSX) infra/local/main.ts
 
-.PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean install check-deps
+.PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean install check-deps \
+	compose-up compose-down compose-test
 
 # On a fresh machine `make up` and `make test` first install what is missing (Debian packages,
 # npm dependencies, the Kafka artifacts); on a ready one that step takes a moment.
@@ -39,6 +40,18 @@ test: install
 # Every bench/*/run.ts against a running platform (brought up, and down again, if needed).
 bench: check-deps
 	@bash infra/scripts/bench-all.sh
+
+# The Docker path (infra/compose/compose.sh, as root): installs the engine and Compose v2 when
+# missing, starts dockerd where no init system does, builds and runs docker-compose.yml.
+compose-up: install
+	@bash infra/compose/compose.sh up
+
+compose-down:
+	@bash infra/compose/compose.sh down
+
+# The compose stack end to end on a project of its own (also part of `make test`).
+compose-test: install
+	@bash infra/compose/compose.sh test
 
 build: check-deps
 	npm run build

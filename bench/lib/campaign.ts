@@ -1,6 +1,7 @@
 /**
  * A bench's own ad campaign, so that ad breaks are filled and impressions recorded (the demo
- * campaigns may be missing or spent): made on the ads admin API directly (not through the gateway),
+ * campaigns may be missing or spent): made on the ads admin API, directly by default (not through
+ * the gateway) or through the gateway as a signed-in admin where ads cannot be reached (compose),
  * with a budget no bench spends and caps no viewer reaches; the bench pauses it when it ends.
  */
 import { SERVICES } from '../../infra/local/config.js';
@@ -9,10 +10,26 @@ import { BenchError } from './wrk.js';
 const ADMIN = { 'x-user-id': '00000000-0000-4000-8000-0000000bec40', 'x-user-roles': 'admin' };
 const ADS_URL = `http://127.0.0.1:${SERVICES.find((service) => service.name === 'ads')!.port}`;
 
-async function admin<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${ADS_URL}${path}`, {
+/** A call on the ads admin API. */
+export type AdsAdmin = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<T>;
+
+/** The ads admin API through the gateway, as the admin whose session cookie this is. */
+export function gatewayAdmin(gateway: string, cookie: string): AdsAdmin {
+  return (method, path, body) => call(`${gateway}${path}`, method, { cookie, origin: gateway }, body);
+}
+
+const directAdmin: AdsAdmin = (method, path, body) => call(`${ADS_URL}${path}`, method, ADMIN, body);
+
+async function call<T>(
+  url: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<T> {
+  const path = new URL(url).pathname;
+  const response = await fetch(url, {
     method,
-    headers: { ...ADMIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(5000),
   });
@@ -25,7 +42,11 @@ async function admin<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: u
  * Makes a campaign named `label` (and its advertiser), eligible for `durationMs` and ten minutes
  * more; undefined when there is no creative video to show.
  */
-export async function createCampaign(label: string, durationMs: number): Promise<string | undefined> {
+export async function createCampaign(
+  label: string,
+  durationMs: number,
+  admin: AdsAdmin = directAdmin,
+): Promise<string | undefined> {
   const [video] = await admin<{ videoUrl: string; duration: number }[]>('GET', '/api/ads/creative-videos');
   if (!video) return undefined;
   const stamp = Date.now().toString(36);
@@ -56,6 +77,6 @@ export async function createCampaign(label: string, durationMs: number): Promise
   return campaign.id;
 }
 
-export async function pauseCampaign(id: string): Promise<void> {
+export async function pauseCampaign(id: string, admin: AdsAdmin = directAdmin): Promise<void> {
   await admin('PATCH', `/api/ads/campaigns/${id}`, { status: 'paused' }).catch(() => undefined);
 }

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 
 import pg from 'pg';
 
-import { createCampaign, pauseCampaign } from '../../bench/lib/campaign';
+import { createCampaign, gatewayAdmin, pauseCampaign } from '../../bench/lib/campaign';
 import { call, Paced, Tally, until, withDatabase, type LoadOutcome } from './drill';
 
 const BREAK_EVERY_MS = 1_000;
@@ -34,6 +34,8 @@ export interface AdLoadOptions {
   analyticsDatabaseUrl: string;
   filmId: number;
   viewers: number;
+  /** The admin's session cookie: the drill's campaign is made through the gateway. */
+  adminCookie: string;
 }
 
 export class AdLoad {
@@ -51,7 +53,7 @@ export class AdLoad {
 
   /** Makes the drill's campaign, waits until it fills a break, then plays breaks until stop(). */
   async start(): Promise<void> {
-    this.campaignId = await createCampaign('Fault drill', 10 * 60_000);
+    this.campaignId = await createCampaign('Fault drill', 10 * 60_000, this.admin());
     if (!this.campaignId) throw new Error('no creative video to make an ad campaign with: seed the ads');
     const ready = await until(async () => {
       const selected = await this.select(randomUUID());
@@ -66,7 +68,11 @@ export class AdLoad {
     // Stopping again (underLoad's `finally` after a drill that went well) pauses nothing twice.
     const campaignId = this.campaignId;
     this.campaignId = undefined;
-    if (campaignId) await pauseCampaign(campaignId);
+    if (campaignId) await pauseCampaign(campaignId, this.admin());
+  }
+
+  private admin() {
+    return gatewayAdmin(this.options.gateway, this.options.adminCookie);
   }
 
   /** A visitor's headers: the visitor is its viewing session. */

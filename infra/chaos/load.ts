@@ -35,7 +35,13 @@ export class PlatformLoad {
     const analyticsDatabaseUrl = serviceDatabaseUrl('analytics');
     this.loads = [
       new SessionLoad({ gateway: setup.gateway, analyticsDatabaseUrl, filmId, viewers: setup.viewers }),
-      new AdLoad({ gateway: setup.gateway, analyticsDatabaseUrl, filmId, viewers: setup.viewers }),
+      new AdLoad({
+        gateway: setup.gateway,
+        analyticsDatabaseUrl,
+        filmId,
+        viewers: setup.viewers,
+        adminCookie: setup.sessions.admin.cookie,
+      }),
       new ReviewLoad({
         gateway: setup.gateway,
         socialDatabaseUrl: serviceDatabaseUrl('social'),
@@ -94,8 +100,9 @@ export async function underLoad(
   fault: () => Promise<number>,
 ): Promise<{ loads: LoadOutcome[]; lines: string[]; problems: string[] }> {
   const load = new PlatformLoad(setup);
-  await load.start();
   try {
+    // Inside the try: a part that fails to start stops the parts already started.
+    await load.start();
     await sleep(options.steadyMs);
     const endedAt = await fault();
     const recoveredAfterS = await load.recovered(endedAt, RECOVER_WAIT_MS);

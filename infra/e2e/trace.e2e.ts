@@ -4,7 +4,8 @@
  * gateway (the trace it starts: its id is the request id) through the analytics service, the Kafka
  * hop and analytics-worker's consumer, to the BullMQ rollup job, all in one trace.
  * Run: node --import tsx --test infra/e2e/trace.e2e.ts
- *   KINORA_URL (http://localhost:8080), OTLP_RECEIVER_PORT (4318: the platform's exporters' target)
+ *   KINORA_URL (http://localhost:8080), OTLP_RECEIVER_PORT (4318: the platform's exporters' target),
+ *   OTLP_RECEIVER_HOST (127.0.0.1; the compose test's is the backend network's gateway address)
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -58,7 +59,7 @@ before(async () => {
   });
   await new Promise<void>((resolve, reject) => {
     receiver.once('error', reject);
-    receiver.listen(PORT, '127.0.0.1', resolve);
+    receiver.listen(PORT, process.env.OTLP_RECEIVER_HOST ?? '127.0.0.1', resolve);
   });
 });
 

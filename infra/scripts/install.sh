@@ -30,9 +30,10 @@ for cmd in "${!needs[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${needs[$cmd]}")
 done
 # Files without a command of their own: Chromium's fonts (pages would render without text),
-# the poster and watermark fonts (catalog-worker's drawtext), the gateway's njs module.
+# the poster and watermark fonts (catalog-worker's drawtext: DejaVu Sans, and the condensed faces of the posters), the gateway's njs module.
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Bold.ttf ] || missing+=(fonts-dejavu-extra)
 [ -e /usr/lib/nginx/modules/ngx_http_js_module.so ] || missing+=(libnginx-mod-http-js)
 
 if ((${#missing[@]})); then

@@ -86,6 +86,16 @@ if ((${#gateway_tests[@]})); then
   node --import tsx --test "${gateway_tests[@]}"
 fi
 
+# The Docker path end to end (infra/compose/compose.sh test): images built, the compose stack run on a
+# project of its own and taken down again. Before the local platform starts, so the two never share
+# the machine's two cores. It installs and starts the engine, hence root.
+if [[ "$(id -u)" -eq 0 ]]; then
+  section 'compose stack end to end (make compose-test)'
+  bash infra/compose/compose.sh test
+else
+  section 'compose stack end to end: SKIPPED, it needs root (sudo make compose-test)'
+fi
+
 platform_down() {
   local status=$?
   trap - EXIT

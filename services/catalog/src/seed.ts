@@ -240,10 +240,22 @@ async function synthesize(film: DemoFilm, seconds: number, path: string, ffmpeg:
  * failed is transcoded again, one interrupted anywhere is picked up where it was. A film that
  * fails does not stop the others; the seed exits non-zero at the end if any failed.
  */
+/** KINORA_SEED_FILMS=n keeps the first n films of the set in publishing order (a quicker platform). */
+function filmLimit(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`KINORA_SEED_FILMS must be a positive whole number (not "${value}")`);
+  return limit;
+}
+
 async function main(manifestPath: string): Promise<void> {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const small = process.env.KINORA_SEED === 'small';
-  const films = publishingOrder(small ? manifest.films.filter((film) => film.small) : manifest.films);
+  const films = publishingOrder(small ? manifest.films.filter((film) => film.small) : manifest.films).slice(
+    0,
+    filmLimit(process.env.KINORA_SEED_FILMS),
+  );
   const progress = new Progress(films, process.env.SEED_STATUS_FILE || undefined, small ? 'small' : 'full');
   progress.write();
   try {
