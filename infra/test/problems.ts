@@ -2,6 +2,7 @@
 // each naming the file, the object and the value that disagrees, so that a test reports them all at
 // once and a unit test can feed a check a broken copy and look for its problem.
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 
 /** A value as a problem shows it: JSON, or "missing". */
@@ -10,6 +11,11 @@ export const show = (value: unknown): string => (value === undefined ? 'missing'
 /** Fails, listing every problem one a line, unless there are none. */
 export function assertNoProblems(problems: readonly string[]): void {
   assert.deepEqual(problems, [], `\n  ${problems.join('\n  ')}\n`);
+}
+
+/** One test a check, by its name: it passes when the check finds no problem. */
+export function itFindsNoProblems(checks: Record<string, () => string[]>): void {
+  for (const [name, check] of Object.entries(checks)) it(name, () => assertNoProblems(check()));
 }
 
 /** The problems a check finds in each render, each prefixed with the render's directory. */
@@ -50,6 +56,11 @@ export class Problems {
 
   match(text: string, pattern: RegExp, message: string): boolean {
     return this.ok(text.search(pattern) !== -1, `${message}: does not match ${pattern}${excerpt(text)}`);
+  }
+
+  /** `expect(pattern, what)`: records "<where>: <what>" unless `text` matches the pattern. */
+  matcher(text: string, where: string): (pattern: RegExp, what: string) => boolean {
+    return (pattern, what) => this.match(text, pattern, `${where}: ${what}`);
   }
 
   doesNotMatch(text: string, pattern: RegExp, message: string): boolean {
