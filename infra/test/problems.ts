@@ -18,9 +18,13 @@ export function itFindsNoProblems(checks: Record<string, () => string[]>): void 
   for (const [name, check] of Object.entries(checks)) it(name, () => assertNoProblems(check()));
 }
 
-/** The problems a check finds in each render, each prefixed with the render's directory. */
+/** Problems found in one place (a directory, a file), each prefixed with it. */
+export const under = (where: string, problems: readonly string[]): string[] =>
+  problems.map((problem) => `${where}: ${problem}`);
+
+/** The problems a check finds in each input (each render), prefixed with the input's directory. */
 export const inEach = <T>(inputs: [dir: string, input: T][], check: (input: T) => string[]): string[] =>
-  inputs.flatMap(([dir, input]) => check(input).map((problem) => `${dir}: ${problem}`));
+  inputs.flatMap(([dir, input]) => under(dir, check(input)));
 
 /** Short values are shown with the problem; a whole file is not. */
 const excerpt = (text: string): string => (text.length <= 160 ? ` (${show(text)})` : '');

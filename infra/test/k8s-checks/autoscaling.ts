@@ -2,10 +2,12 @@
 // metrics prometheus-adapter serves) and PodDisruptionBudgets. Pure functions of parsed objects, each
 // returning the problems it finds, so tests can feed them mutated copies.
 import { parse } from 'yaml';
-import { byKind, named, nameOf, podLabels, selects, type K8sObject } from '../manifests';
+import { byKind, named, nameOf, podLabels, read, selects, type K8sObject } from '../manifests';
 
 /** prometheus-adapter's configuration (a ConfigMap, key config.yaml), in no kustomization. */
 export const ADAPTER_RULES = 'k8s/components/monitoring/prometheus-adapter-rules.yaml';
+/** That ConfigMap, as the file writes it. */
+export const readAdapterConfigMap = (): K8sObject => parse(read(ADAPTER_RULES)) as K8sObject;
 
 export interface AdapterRule {
   seriesQuery?: string;
@@ -24,6 +26,12 @@ export function adapterRulesOf(configMap: { data?: Record<string, string> }): Ad
 /** The custom metrics the rules serve (their name.as). */
 export const servedMetrics = (rules: AdapterRule[]): Set<string> =>
   new Set(rules.flatMap((rule) => (rule.name?.as ? [rule.name.as] : [])));
+
+/**
+ * Sized by an HPA: the parts ops scale independently (ads, analytics, the two workers), on CPU in the
+ * base and on custom metrics too once the custom-metrics component is in (the staging overlay).
+ */
+export const AUTOSCALED = ['ads', 'analytics', 'analytics-worker', 'catalog-worker'];
 
 const RESOURCE_METRICS = ['cpu', 'memory'];
 

@@ -1,10 +1,12 @@
 // Checks of the rendered workloads (Deployments, Jobs): selectors, probes, resources, security
 // context, and the images they run. Pure functions of parsed objects, each returning the problems it
 // finds (empty when all is well), so tests can feed them mutated copies.
+import { parse } from 'yaml';
 import {
   allContainers,
   nameOf,
   podLabels,
+  read,
   selects,
   workloads,
   type ComposeFile,
@@ -124,6 +126,12 @@ export function composeBuiltRepositories(compose: ComposeFile): string[] {
     ),
   ].sort();
 }
+
+/** The images: entries of the kustomization in `dir`, as imageRenames reads them. */
+export const overlayRenames = (dir: string): Record<string, string> =>
+  imageRenames(
+    (parse(read(`${dir}/kustomization.yaml`)) as { images?: { name: string; newName?: string }[] }).images,
+  );
 
 /** A kustomization's images: entries, as rendered repository → the name the base uses. */
 export function imageRenames(
