@@ -2,7 +2,9 @@
 // metrics prometheus-adapter serves) and PodDisruptionBudgets. Pure functions of parsed objects, each
 // returning the problems it finds, so tests can feed them mutated copies.
 import { parse } from 'yaml';
-import { byKind, named, nameOf, podLabels, read, selects, type K8sObject } from '../manifests';
+import { read } from '../manifests/files';
+import { byKind, named, nameOf, podLabels, selects } from '../manifests/k8s';
+import type { K8sObject } from '../manifests/shapes';
 
 /** prometheus-adapter's configuration (a ConfigMap, key config.yaml), in no kustomization. */
 export const ADAPTER_RULES = 'k8s/components/monitoring/prometheus-adapter-rules.yaml';
@@ -150,6 +152,48 @@ export function checkDisruptionBudgets(objects: K8sObject[]): string[] {
       problems.push(
         `Deployment ${nameOf(deployment)}: several PodDisruptionBudgets (${found.join(', ')}), which eviction refuses`,
       );
+  }
+  return problems;
+}
+
+// ------------------------------------------------------------------ how the HPAs scale
+
+/** Up at once (a window of a minute at most), down slowly (five quiet minutes at least). */
+export function checkScalingPace(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  for (const hpa of byKind(objects, 'HorizontalPodAutoscaler')) {
+    const where = `HPA ${nameOf(hpa)}`;
+    const up = hpa.spec?.behavior?.scaleUp?.stabilizationWindowSeconds ?? 0;
+    const down = hpa.spec?.behavior?.scaleDown?.stabilizationWindowSeconds ?? 0;
+    if (up > 60) problems.push(`${where}: scaleUp waits more than a minute (${up} s)`);
+    if (down < 300)
+      problems.push(`${where}: scaleDown.stabilizationWindowSeconds under 5 minutes (${down} s)`);
+  }
+  return problems;
+}
+
+/** CPU only (the base: a metric the cluster cannot fetch would block every scale-down). */
+export function checkCpuOnly(objects: K8sObject[]): string[] {
+  return byKind(objects, 'HorizontalPodAutoscaler').flatMap((hpa) => {
+    const types = (hpa.spec?.metrics ?? []).map((m) => m.type);
+    return types.length === 1 && types[0] === 'Resource'
+      ? []
+      : [`HPA ${nameOf(hpa)}: metric types ${JSON.stringify(types)}, expected ["Resource"]`];
+  });
+}
+
+/** Each of `autoscaled` scaled on CPU and on a custom (Pods) metric (with the custom-metrics component). */
+export function checkCustomScaled(objects: K8sObject[], autoscaled: string[] = AUTOSCALED): string[] {
+  const problems: string[] = [];
+  for (const name of autoscaled) {
+    const hpa = byKind(objects, 'HorizontalPodAutoscaler').find((h) => h.spec?.scaleTargetRef?.name === name);
+    if (!hpa) {
+      problems.push(`no HPA for ${name}`);
+      continue;
+    }
+    const types = (hpa.spec?.metrics ?? []).map((m) => m.resource?.name ?? m.type);
+    if (!types.includes('cpu')) problems.push(`HPA ${name}: no CPU metric`);
+    if (!types.includes('Pods')) problems.push(`HPA ${name}: no custom (Pods) metric`);
   }
   return problems;
 }
