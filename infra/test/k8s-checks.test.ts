@@ -6,19 +6,24 @@
 // KUBECTL overrides the kubectl binary (default: kubectl on PATH).
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { parse } from 'yaml';
 import {
   adapterRulesOf,
-  ADAPTER_RULES,
+  AUTOSCALED,
   checkAutoscaling,
   checkDisruptionBudgets,
+  readAdapterConfigMap,
   servedMetrics,
 } from './k8s-checks/autoscaling';
 import { checkNetworkPolicies } from './k8s-checks/network';
-import { checkImages, checkWorkloads, composeBuiltRepositories, imageRenames } from './k8s-checks/workloads';
-import { loadCompose, named, podOf, read, render, type K8sObject } from './manifests';
-
-const AUTOSCALED = ['ads', 'analytics', 'analytics-worker', 'catalog-worker'];
+import {
+  checkImages,
+  checkWorkloads,
+  composeBuiltRepositories,
+  overlayRenames,
+} from './k8s-checks/workloads';
+import { loadCompose, renderBoth, STAGING } from './manifests/files';
+import { named, podOf } from './manifests/k8s';
+import type { K8sObject } from './manifests/shapes';
 
 /** Asserts that `problems` has one containing `fragment`, and shows them all when it has not. */
 function reports(problems: string[], fragment: string): void {
@@ -35,9 +40,8 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
   let built: string[] = [];
 
   before(() => {
-    base = render('k8s/base');
-    staging = render('k8s/overlays/staging');
-    served = servedMetrics(adapterRulesOf(parse(read(ADAPTER_RULES)) as { data?: Record<string, string> }));
+    ({ base, staging } = renderBoth());
+    served = servedMetrics(adapterRulesOf(readAdapterConfigMap()));
     built = composeBuiltRepositories(loadCompose());
   });
 
@@ -120,9 +124,7 @@ describe('k8s-checks: a broken copy of the manifests fails its check', () => {
     });
 
     it("fails a staging image the overlay's images: do not map, or that has no tag", () => {
-      const renames = imageRenames(
-        (parse(read('k8s/overlays/staging/kustomization.yaml')) as { images?: { name: string }[] }).images,
-      );
+      const renames = overlayRenames(STAGING);
       const [objects, admin] = broken(staging, 'Deployment', 'admin');
       podOf(admin).containers[0].image = 'kinora/admin';
       const problems = checkImages(objects, built, { renames, pinned: true });

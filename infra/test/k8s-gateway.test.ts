@@ -8,36 +8,19 @@
 // KUBECTL overrides the kubectl binary (default: kubectl on PATH).
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import {
-  byKind,
-  containerEnvNames,
-  dockerfileEnv,
-  envSource,
-  IDENTITY_MARKS,
-  named,
-  nameOf,
-  podOf,
-  read,
-  render,
-  resolvedEnv,
-  sorted,
-  type Container,
-  type K8sObject,
-} from './manifests';
+import { dockerfileEnv, read, renderBoth, sorted, type Renders } from './manifests/files';
+import { byKind, containerEnvNames, envSource, named, nameOf, podOf, resolvedEnv } from './manifests/k8s';
+import { IDENTITY_MARKS } from './manifests/processes';
+import type { Container, K8sObject } from './manifests/shapes';
 
 describe('k8s: the gateway pod', () => {
-  let base: K8sObject[] = [];
-  let staging: K8sObject[] = [];
+  let k8s: Renders;
 
   before(() => {
-    base = render('k8s/base');
-    staging = render('k8s/overlays/staging');
+    k8s = renderBoth();
   });
 
-  const renders = (): [string, K8sObject[]][] => [
-    ['k8s/base', base],
-    ['k8s/overlays/staging', staging],
-  ];
+  const renders = () => k8s.both;
 
   // ---------------------------------------------------------------- (a)
   describe('signed session cookies: signing keys and the identity-marks sidecar', () => {

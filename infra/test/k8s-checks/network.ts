@@ -17,12 +17,14 @@ import {
   podLabels,
   selects,
   workloads,
-  type Container,
-  type K8sObject,
-  type LabelSelector,
-  type NetworkPolicyPeer,
-  type NetworkPolicyPort,
-} from '../manifests';
+} from '../manifests/k8s';
+import type {
+  Container,
+  K8sObject,
+  LabelSelector,
+  NetworkPolicyPeer,
+  NetworkPolicyPort,
+} from '../manifests/shapes';
 
 /** The platform's Prometheus (see k8s/README.md, "Expected from the platform"). */
 export const PROMETHEUS: NetworkPolicyPeer = {

@@ -2,18 +2,9 @@
 // context, and the images they run. Pure functions of parsed objects, each returning the problems it
 // finds (empty when all is well), so tests can feed them mutated copies.
 import { parse } from 'yaml';
-import {
-  allContainers,
-  nameOf,
-  podLabels,
-  read,
-  selects,
-  workloads,
-  type ComposeFile,
-  type Container,
-  type K8sObject,
-  type PodSpec,
-} from '../manifests';
+import { read } from '../manifests/files';
+import { allContainers, nameOf, podLabels, selects, workloads } from '../manifests/k8s';
+import type { ComposeFile, Container, K8sObject, PodSpec } from '../manifests/shapes';
 
 /**
  * Containers allowed a writable root filesystem, as "<workload>/<container>", each with the reason.
