@@ -229,16 +229,22 @@ cmd_test() {
   }
   step 'end-to-end tests'
   local base="http://127.0.0.1:$KINORA_HTTP_PORT"
-  # In this order (node --test would sort them): the stack as it came up, the flows, the trace, the
-  # fault drill, then scaling, and the ads checks over the scaled replicas.
-  local tests=(infra/compose/e2e/stack.e2e.ts "infra/compose/e2e/flows*.e2e.ts" infra/e2e/trace.e2e.ts
+  # In this order (node --test would sort them): the stack as it came up; then, while ads and
+  # analytics are scaled out (`scale`, in the background: the replicas start during the next tests),
+  # the flows, the trace and the fault drill; then the scaled replicas are checked, and the ads
+  # checks run over them.
+  local tests=(infra/compose/e2e/stack.e2e.ts scale "infra/compose/e2e/flows*.e2e.ts" infra/e2e/trace.e2e.ts
     infra/compose/e2e/stack-chaos.e2e.ts infra/compose/e2e/stack-scale.e2e.ts infra/e2e/ads-scale.e2e.ts)
   local failed=() test
   for test in "${tests[@]}"; do
+    if [[ "$test" == scale ]]; then
+      compose up -d --no-recreate --scale ads=3 --scale analytics=2 ads analytics || failed+=(scale)
+      continue
+    fi
     # shellcheck disable=SC2086 # a glob, expanded here
     KINORA_URL="$base" BASE_URL="$base" MAILDEV_URL="http://127.0.0.1:$KINORA_MAIL_PORT" E2E_ADMIN_EMAIL="$ADMIN_EMAILS" \
       KINORA_POSTGRES_URL="postgres://postgres:kinora@127.0.0.1:$COMPOSE_E2E_POSTGRES_PORT" KINORA_DB_PREFIX=kinora_ \
-      OTLP_RECEIVER_HOST="$COMPOSE_E2E_HOST" OTLP_RECEIVER_PORT=4318 ADS_SCALE_CALLS="${COMPOSE_E2E_ADS_CALLS:-1000}" \
+      OTLP_RECEIVER_HOST="$COMPOSE_E2E_HOST" OTLP_RECEIVER_PORT=4318 ADS_SCALE_CALLS="${COMPOSE_E2E_ADS_CALLS:-2000}" \
       node --import tsx --test --test-reporter=spec $test || failed+=("$test")
   done
   ((${#failed[@]} == 0)) || die "end-to-end tests failed: ${failed[*]}"

@@ -4,8 +4,12 @@
  * Run: node --import tsx --test infra/e2e/*.e2e.ts   (KINORA_URL defaults to http://localhost:8080)
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SERVICES } from '../local/config';
+import { ROOT, SERVICES } from '../local/config';
+import { managedNames, runningPid } from '../local/proc';
 
 const GATEWAY = (process.env.KINORA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 
@@ -96,4 +100,23 @@ describe('every service answers bad input with a JSON 4xx, never a 500', () => {
       assert.match(await (await fetch(`${base}/metrics`)).text(), /process_cpu_user_seconds_total/);
     });
   }
+});
+
+describe('processes', () => {
+  test('every Node process of make up runs the major Node.js release .nvmrc names (24 LTS)', () => {
+    const major = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim().split('.')[0];
+    const onNode: string[] = [];
+    for (const name of managedNames()) {
+      const pid = runningPid(name);
+      if (pid === undefined) continue;
+      const exe = readlinkSync(`/proc/${pid}/exe`);
+      if (!/\/node$/.test(exe)) continue;
+      const version = execFileSync(exe, ['-v'], { encoding: 'utf8' }).trim();
+      assert.match(version, new RegExp(`^v${major}\\.`), `${name} (pid ${pid}) runs ${exe} ${version}`);
+      onNode.push(name);
+    }
+    for (const name of [...SERVICES.map((s) => s.name), 'catalog-worker', 'analytics-worker', 'maildev']) {
+      assert.ok(onNode.includes(name), `${name} is not among the Node processes found: ${onNode.join(', ')}`);
+    }
+  });
 });

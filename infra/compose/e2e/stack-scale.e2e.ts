@@ -1,14 +1,15 @@
 /**
- * Scaling on the compose stack: `--scale ads=3 --scale analytics=2` while it runs; the gateway finds
- * the new replicas by itself (its entry point reloads nginx when an upstream's addresses change) and
- * spreads requests over every replica. infra/e2e/ads-scale.e2e.ts, run next by compose.sh test, then
- * checks that budgets, caps and totals stay exact over the three ads replicas.
+ * Scaling on the compose stack: compose.sh test ran `up --scale ads=3 --scale analytics=2` while the
+ * stack served; every replica comes up healthy, the gateway finds the new ones by itself (its entry
+ * point reloads nginx when an upstream's addresses change) and spreads requests over all of them.
+ * infra/e2e/ads-scale.e2e.ts, run next, then checks that budgets, caps and totals stay exact over the
+ * three ads replicas.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { adminSession, GATEWAY } from '../../e2e/support';
-import { compose, nodeIn, replicasOf } from '../docker';
+import { inspect, nodeIn, replicasOf } from '../docker';
 
 const WAIT_MS = 60_000;
 const REQUESTS = 300;
@@ -41,24 +42,20 @@ async function send(service: string, cookie: string, count: number): Promise<voi
 }
 
 test('--scale ads=3 analytics=2: every replica healthy and served by the gateway', async (t) => {
-  compose(
-    'up',
-    '-d',
-    '--no-recreate',
-    '--wait',
-    '--scale',
-    'ads=3',
-    '--scale',
-    'analytics=2',
-    'ads',
-    'analytics',
-  );
   const { cookie } = await adminSession();
   for (const [service, replicas] of [
     ['ads', 3],
     ['analytics', 2],
   ] as const) {
     assert.equal(replicasOf(service).length, replicas, `${service} replicas`);
+    const started = Date.now();
+    while (replicasOf(service).some((c) => inspect(c.Name).health !== 'healthy')) {
+      assert.ok(
+        Date.now() - started < WAIT_MS,
+        `${service}: not every replica healthy within ${WAIT_MS / 1000} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
     // The gateway reloads within a few seconds of the new addresses: until then, not every replica.
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
