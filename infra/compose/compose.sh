@@ -244,7 +244,7 @@ cmd_test() {
     # shellcheck disable=SC2086 # a glob, expanded here
     KINORA_URL="$base" BASE_URL="$base" MAILDEV_URL="http://127.0.0.1:$KINORA_MAIL_PORT" E2E_ADMIN_EMAIL="$ADMIN_EMAILS" \
       KINORA_POSTGRES_URL="postgres://postgres:kinora@127.0.0.1:$COMPOSE_E2E_POSTGRES_PORT" KINORA_DB_PREFIX=kinora_ \
-      OTLP_RECEIVER_HOST="$COMPOSE_E2E_HOST" OTLP_RECEIVER_PORT=4318 ADS_SCALE_CALLS="${COMPOSE_E2E_ADS_CALLS:-2000}" \
+      OTLP_RECEIVER_HOST="$COMPOSE_E2E_HOST" OTLP_RECEIVER_PORT=4318 ADS_SCALE_CALLS="${COMPOSE_E2E_ADS_CALLS:-2000}" ADS_SCALE_RATE=8 \
       node --import tsx --test --test-reporter=spec $test || failed+=("$test")
   done
   ((${#failed[@]} == 0)) || die "end-to-end tests failed: ${failed[*]}"

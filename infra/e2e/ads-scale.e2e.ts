@@ -5,7 +5,9 @@
  * even-paced campaign spends within ±10 % of its pro-rata budget, and the admin's adMetrics grow
  * by exactly what this test counted.
  * Run: node --import tsx --test infra/e2e/ads-scale.e2e.ts
- *   KINORA_URL (http://localhost:8080), MAILDEV_URL, E2E_ADMIN_EMAIL (an admin), ADS_SCALE_CALLS
+ *   KINORA_URL (http://localhost:8080), MAILDEV_URL, E2E_ADMIN_EMAIL (an admin), ADS_SCALE_CALLS,
+ *   ADS_SCALE_RATE (the calls a second the platform is expected to take: 400; the compose stack on two
+ *   cores, behind Docker's port proxy, takes far fewer)
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +15,7 @@ import { test } from 'node:test';
 import { GATEWAY, adminSession } from './support';
 
 const CALLS = Number(process.env.ADS_SCALE_CALLS ?? 20_000);
+const RATE = Number(process.env.ADS_SCALE_RATE ?? 400);
 const VIEWERS = 1_000;
 const CONCURRENCY = 48;
 /** Each viewer watches this many films (sessions) over the run. */
@@ -54,7 +57,7 @@ async function api<T>(cookie: string, method: string, path: string, body?: unkno
 const adMetrics = async (cookie: string) =>
   (await api<{ adMetrics: AdMetrics }>(cookie, 'GET', '/api/analytics/admin')).adMetrics;
 
-test('20,000 selections and impressions over two ads replicas: budgets, caps, pacing and totals hold', async () => {
+test(`${CALLS.toLocaleString('en')} selections and impressions over every ads replica: budgets, caps, pacing and totals hold`, async () => {
   const { cookie } = await adminSession();
   // Films ads knows as published (other tests archive some of theirs) and long enough for breaks
   // at 0, 2, 4 and 6 s (before 90 %): its placements end with the post-roll at the film's end.
@@ -83,7 +86,7 @@ test('20,000 selections and impressions over two ads replicas: budgets, caps, pa
     name: `Scale test ${stamp}`,
   });
   const now = Date.now();
-  const expectedRunMs = Math.max(30_000, (CALLS / 400) * 1000);
+  const expectedRunMs = Math.max(30_000, (CALLS / RATE) * 1000);
   const create = (fields: Record<string, unknown>) =>
     api<Campaign>(cookie, 'POST', '/api/ads/campaigns', {
       advertiserId: advertiser.id,

@@ -29,7 +29,7 @@ test('analytics-worker and ads killed under load: restarted by their policy, not
   const report = await runContainerKills(drills.setup, {
     steadyMs: 6_000,
     recoverWithinS: 60,
-    restartWithinS: 90,
+    restartWithinS: 120,
     targets: [
       { container: worker.Name, service: 'analytics', worker: true, replicated: false },
       { container: ads[0].Name, service: 'ads', worker: false, replicated: ads.length > 1 },
