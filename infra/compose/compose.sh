@@ -229,16 +229,16 @@ cmd_test() {
   }
   step 'end-to-end tests'
   local base="http://127.0.0.1:$KINORA_HTTP_PORT"
-  # In this order (node --test would sort them): the stack as it came up; then, while ads and
-  # analytics are scaled out (`scale`, in the background: the replicas start during the next tests),
-  # the flows, the trace and the fault drill; then the scaled replicas are checked, and the ads
-  # checks run over them.
-  local tests=(infra/compose/e2e/stack.e2e.ts scale "infra/compose/e2e/flows*.e2e.ts" infra/e2e/trace.e2e.ts
-    infra/compose/e2e/stack-chaos.e2e.ts infra/compose/e2e/stack-scale.e2e.ts infra/e2e/ads-scale.e2e.ts)
+  # In this order (node --test would sort them): the stack as it came up, the flows, the trace, the
+  # fault drill; then ads and analytics are scaled out, the replicas checked, and the ads checks run
+  # over them.
+  local tests=(infra/compose/e2e/stack.e2e.ts "infra/compose/e2e/flows*.e2e.ts" infra/e2e/trace.e2e.ts
+    infra/compose/e2e/stack-chaos.e2e.ts scale infra/compose/e2e/stack-scale.e2e.ts infra/e2e/ads-scale.e2e.ts)
   local failed=() test
   for test in "${tests[@]}"; do
     if [[ "$test" == scale ]]; then
-      compose up -d --no-recreate --scale ads=3 --scale analytics=2 ads analytics || failed+=(scale)
+      compose up -d --no-recreate --wait --wait-timeout 180 --scale ads=3 --scale analytics=2 ads analytics ||
+        failed+=(scale)
       continue
     fi
     # shellcheck disable=SC2086 # a glob, expanded here

@@ -1,6 +1,6 @@
 /**
- * Scaling on the compose stack: compose.sh test ran `up --scale ads=3 --scale analytics=2` while the
- * stack served; every replica comes up healthy, the gateway finds the new ones by itself (its entry
+ * Scaling on the compose stack: compose.sh test ran `up --scale ads=3 --scale analytics=2` on the
+ * running stack; every replica comes up healthy, the gateway finds the new ones by itself (its entry
  * point reloads nginx when an upstream's addresses change) and spreads requests over all of them.
  * infra/e2e/ads-scale.e2e.ts, run next, then checks that budgets, caps and totals stay exact over the
  * three ads replicas.
