@@ -221,27 +221,49 @@ export function forgetExternalKafka(): void {
   rmSync(EXTERNAL_MARKER, { force: true });
 }
 
-/** Creates the missing topics (idempotent): 3 partitions, replication factor 1. */
+const TOPIC_ATTEMPTS = 30;
+/** kafkajs marks a retriable error, or wraps one once its own retries are spent. */
+const retriable = (error: unknown): boolean =>
+  Boolean((error as { retriable?: boolean }).retriable) ||
+  Boolean((error as { cause?: { retriable?: boolean } }).cause?.retriable);
+
+/**
+ * Creates the missing topics (idempotent): 3 partitions, replication factor 1. A broker that has
+ * just started may create a topic and still answer "does not host this topic-partition" while its
+ * leaders are elected (seen right after a restart with many topics on disk): such retriable errors
+ * are retried for up to TOPIC_ATTEMPTS seconds, the topics already made counting as existing.
+ */
 export async function createTopics(topics: readonly string[]): Promise<void> {
   const prefix = process.env.KAFKA_TOPIC_PREFIX ?? '';
   const wanted = topics.map((topic) => `${prefix}${topic}`);
   const admin = client().admin();
   await admin.connect();
+  const created: string[] = [];
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = wanted.filter((topic) => !existing.has(topic));
-    if (missing.length > 0) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({
-          topic,
-          numPartitions: KAFKA.topicPartitions,
-          replicationFactor: KAFKA.topicReplicationFactor,
-        })),
-      });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = wanted.filter((topic) => !existing.has(topic));
+        if (missing.length > 0) {
+          created.push(...missing);
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((topic) => ({
+              topic,
+              numPartitions: KAFKA.topicPartitions,
+              replicationFactor: KAFKA.topicReplicationFactor,
+            })),
+          });
+        }
+        break;
+      } catch (error) {
+        if (!retriable(error) || attempt >= TOPIC_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
     }
+    const made = [...new Set(created)];
     say(
-      `Kafka topics: ${wanted.length} wanted, ${missing.length} created${missing.length ? ` (${missing.join(', ')})` : ''}`,
+      `Kafka topics: ${wanted.length} wanted, ${made.length} created${made.length ? ` (${made.join(', ')})` : ''}`,
     );
   } catch (error) {
     throw new RunnerError(`creating Kafka topics failed: ${(error as Error).message}`);
@@ -249,7 +271,6 @@ export async function createTopics(topics: readonly string[]): Promise<void> {
     await admin.disconnect().catch(() => undefined);
   }
 }
-
 /**
  * The event topics from the compiled @kinora/proto (built first when it is missing). Imported
  * lazily so that commands which need no topics (fetch, down) work before anything is built.
