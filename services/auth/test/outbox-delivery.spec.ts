@@ -154,8 +154,12 @@ test('an event written through the outbox is applied exactly once, even when the
   const first = startCatalog();
   await eventually(
     async () =>
-      (await count(catalogDb, `select count(*) as n from pg_stat_activity where wait_event_type = 'Lock'`)) >
-      0,
+      // This database's backends only: the server is shared with other tests running meanwhile.
+      (await count(
+        catalogDb,
+        `select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      )) > 0,
     30_000,
     'the consumer to reach the locked row',
   ).catch((error: Error) => {
