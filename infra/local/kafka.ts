@@ -238,14 +238,13 @@ export async function createTopics(topics: readonly string[]): Promise<void> {
   const wanted = topics.map((topic) => `${prefix}${topic}`);
   const admin = client().admin();
   await admin.connect();
-  const created: string[] = [];
   try {
+    const before = new Set(await admin.listTopics());
     for (let attempt = 1; ; attempt += 1) {
       try {
         const existing = new Set(await admin.listTopics());
         const missing = wanted.filter((topic) => !existing.has(topic));
         if (missing.length > 0) {
-          created.push(...missing);
           await admin.createTopics({
             waitForLeaders: true,
             topics: missing.map((topic) => ({
@@ -261,7 +260,7 @@ export async function createTopics(topics: readonly string[]): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
-    const made = [...new Set(created)];
+    const made = wanted.filter((topic) => !before.has(topic));
     say(
       `Kafka topics: ${wanted.length} wanted, ${made.length} created${made.length ? ` (${made.join(', ')})` : ''}`,
     );
@@ -271,6 +270,7 @@ export async function createTopics(topics: readonly string[]): Promise<void> {
     await admin.disconnect().catch(() => undefined);
   }
 }
+
 /**
  * The event topics from the compiled @kinora/proto (built first when it is missing). Imported
  * lazily so that commands which need no topics (fetch, down) work before anything is built.

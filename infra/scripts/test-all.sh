@@ -64,12 +64,13 @@ mapfile -t workspaces < <(node -e '
   for (const w of ws) console.log(w);
 ')
 lanes=$(mktemp -d)
+lane_file() { echo "$lanes/${1//\//_}.$2"; }
 lane() {
   local w status
   for w in "$@"; do
     status=0
-    npm test --if-present -w "$w" >"$lanes/${w//\//_}.log" 2>&1 || status=$?
-    echo "$status" >"$lanes/${w//\//_}.status"
+    npm test --if-present -w "$w" >"$(lane_file "$w" log)" 2>&1 || status=$?
+    echo "$status" >"$(lane_file "$w" status)"
   done
 }
 # Two lanes of about equal length (740 and 800 s here; analytics' exactness spec alone is 490 s).
@@ -88,9 +89,9 @@ wait "$lane_a_pid" "$lane_b_pid" || true
 failed=()
 for w in "${workspaces[@]}"; do
   echo "--- $w"
-  cat "$lanes/${w//\//_}.log"
-  coverage_of "$w" "$lanes/${w//\//_}.log"
-  [[ "$(cat "$lanes/${w//\//_}.status")" == 0 ]] || failed+=("$w")
+  cat "$(lane_file "$w" log)"
+  coverage_of "$w" "$(lane_file "$w" log)"
+  [[ "$(cat "$(lane_file "$w" status)")" == 0 ]] || failed+=("$w")
 done
 rm -rf "$lanes"
 ((${#failed[@]} == 0)) || { echo "unit and integration tests failed in: ${failed[*]}"; exit 1; }
