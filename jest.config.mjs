@@ -40,6 +40,9 @@ export default {
   // no per-test limit tighter than their own waits (each spec sets longer ones where it needs).
   maxWorkers: 1,
   testTimeout: 120_000,
+  // A spec that fails half-way may leave a process or socket of its own open: the run still ends
+  // (and reports the failure) instead of waiting on it.
+  forceExit: true,
   collectCoverage: true,
   coverageProvider: 'v8',
   collectCoverageFrom: ['src/**/*.ts', '!src/**/*.spec.ts', '!src/**/*.d.ts'],
