@@ -9,6 +9,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+// The one module of @kinora/common the runner needs, from its source: the runner starts Kafka
+// before anything is built.
+import { createTopicsWithLeaders } from '../../services/common/src/messaging/topics';
 import { HOST, KAFKA, ROOT } from './config';
 import {
   RunnerError,
@@ -221,46 +224,21 @@ export function forgetExternalKafka(): void {
   rmSync(EXTERNAL_MARKER, { force: true });
 }
 
-const TOPIC_ATTEMPTS = 30;
-/** kafkajs marks a retriable error, or wraps one once its own retries are spent. */
-const retriable = (error: unknown): boolean =>
-  Boolean((error as { retriable?: boolean }).retriable) ||
-  Boolean((error as { cause?: { retriable?: boolean } }).cause?.retriable);
-
-/**
- * Creates the missing topics (idempotent): 3 partitions, replication factor 1. A broker that has
- * just started may create a topic and still answer "does not host this topic-partition" while its
- * leaders are elected (seen right after a restart with many topics on disk): such retriable errors
- * are retried for up to TOPIC_ATTEMPTS seconds, the topics already made counting as existing.
- */
+/** Creates the missing topics (idempotent): 3 partitions, replication factor 1, leaders elected. */
 export async function createTopics(topics: readonly string[]): Promise<void> {
   const prefix = process.env.KAFKA_TOPIC_PREFIX ?? '';
   const wanted = topics.map((topic) => `${prefix}${topic}`);
   const admin = client().admin();
   await admin.connect();
   try {
-    const before = new Set(await admin.listTopics());
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const existing = new Set(await admin.listTopics());
-        const missing = wanted.filter((topic) => !existing.has(topic));
-        if (missing.length > 0) {
-          await admin.createTopics({
-            waitForLeaders: true,
-            topics: missing.map((topic) => ({
-              topic,
-              numPartitions: KAFKA.topicPartitions,
-              replicationFactor: KAFKA.topicReplicationFactor,
-            })),
-          });
-        }
-        break;
-      } catch (error) {
-        if (!retriable(error) || attempt >= TOPIC_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-    }
-    const made = wanted.filter((topic) => !before.has(topic));
+    const made = await createTopicsWithLeaders(
+      admin,
+      wanted.map((topic) => ({
+        topic,
+        numPartitions: KAFKA.topicPartitions,
+        replicationFactor: KAFKA.topicReplicationFactor,
+      })),
+    );
     say(
       `Kafka topics: ${wanted.length} wanted, ${made.length} created${made.length ? ` (${made.join(', ')})` : ''}`,
     );

@@ -16,6 +16,7 @@ export * from './messaging/outbox.entity';
 export * from './messaging/outbox.relay';
 export * from './messaging/outbox.service';
 export * from './messaging/restart-on-crash';
+export * from './messaging/topics';
 export * from './metrics/metrics';
 export * from './platform/bootstrap';
 export * from './platform/migrate-main';

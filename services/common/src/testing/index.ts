@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { createTopicsWithLeaders } from '../messaging/topics';
 import { configureServiceApp, SERVICE_APP_OPTIONS, serviceAdapter } from '../platform/bootstrap';
 
 /**
@@ -98,10 +99,10 @@ export async function createTestKafka(partitions = 3): Promise<TestKafka> {
   const admin = kafka.admin();
   await admin.connect();
   const topics = EVENT_TOPICS.map((topic) => `${prefix}${topic}`);
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: topics.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
-  });
+  await createTopicsWithLeaders(
+    admin,
+    topics.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+  );
   return {
     brokers: kafkaBrokers(),
     prefix,
