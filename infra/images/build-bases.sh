@@ -127,20 +127,31 @@ base_maildev() {
   MAILDEV_IMAGE=$tag
 }
 
-# The order matters: each base may build on the ones before it.
 ALL=(node postgres redis kafka maildev nginx)
 wanted=("${@:-${ALL[@]}}")
 command -v mmdebstrap >/dev/null || { echo 'mmdebstrap is missing (apt-get install mmdebstrap)' >&2; exit 1; }
 base_debian
-declare -A out=()
-for name in "${ALL[@]}"; do
-  [[ " ${wanted[*]} " == *" $name "* ]] || continue
-  "base_$name"
-  var="${name^^}_IMAGE"
-  out[$var]="${!var}"
+# The bases build on Debian side by side (each waits mostly on Debian's mirror, the registries or
+# Maven Central), maildev after the node one it builds on; each group prints VAR=tag for its bases.
+build_group() {
+  local name var
+  for name in "$@"; do
+    [[ " ${wanted[*]} " == *" $name "* ]] || continue
+    "base_$name"
+    var="${name^^}_IMAGE"
+    echo "$var=${!var}"
+  done
+}
+pids=()
+for group in 'node maildev' postgres redis kafka nginx; do
+  # shellcheck disable=SC2086 # a group is a list of names
+  build_group $group >"$WORK/${group%% *}.group" &
+  pids+=($!)
 done
-: > "$WORK/bases.env"
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+((failed == 0)) || { echo 'a base image failed to build (above)' >&2; exit 1; }
 for name in "${ALL[@]}"; do
-  var="${name^^}_IMAGE"
-  if [[ -n "${out[$var]:-}" ]]; then echo "$var=${out[$var]}" | tee -a "$WORK/bases.env"; fi
-done
+  grep -h "^${name^^}_IMAGE=" "$WORK"/*.group || true
+done | tee "$WORK/bases.env"
+rm -f "$WORK"/*.group
