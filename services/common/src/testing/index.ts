@@ -102,7 +102,11 @@ export async function createTestKafka(partitions = 3): Promise<TestKafka> {
   await createTopicsWithLeaders(
     admin,
     topics.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
-  );
+  ).catch(async (error: unknown) => {
+    // An admin left connected would keep the test process from ever ending.
+    await admin.disconnect();
+    throw error;
+  });
   return {
     brokers: kafkaBrokers(),
     prefix,
