@@ -41,6 +41,8 @@ npm run build:services
 
 section 'Kafka for integration tests'
 "$TSX" infra/local/main.ts kafka
+# Stopped again when a step before the platform's bring-up fails (platform_down takes over there).
+trap '"$TSX" infra/local/main.ts down >/dev/null 2>&1 || true' EXIT
 
 # Each workspace's line coverage, from its test output (jest in the services, vitest in the
 # frontend), kept for a recap per workspace.
