@@ -70,13 +70,14 @@ lanes=$(mktemp -d)
 lane_file() { echo "$lanes/${1//\//_}.$2"; }
 # A workspace that has not ended within WORKSPACE_TEST_TIMEOUT seconds (its own runs take 20 s to
 # 6 min here) is killed, its whole process group with it, and fails: its log says where it stood.
+WORKSPACE_TEST_TIMEOUT="${WORKSPACE_TEST_TIMEOUT:-1200}"
 lane() {
   local w status started
   for w in "$@"; do
     status=0 started=$(date +%s)
-    timeout --kill-after=30 "${WORKSPACE_TEST_TIMEOUT:-1200}" npm test --if-present -w "$w" \
+    timeout --kill-after=30 "$WORKSPACE_TEST_TIMEOUT" npm test --if-present -w "$w" \
       >"$(lane_file "$w" log)" 2>&1 </dev/null || status=$?
-    ((status != 124 && status != 137)) || echo "--- $w: still running after ${WORKSPACE_TEST_TIMEOUT:-1200} s, killed" >>"$(lane_file "$w" log)"
+    ((status != 124 && status != 137)) || echo "--- $w: still running after $WORKSPACE_TEST_TIMEOUT s, killed" >>"$(lane_file "$w" log)"
     echo "$status" >"$(lane_file "$w" status)"
     echo "  $w: exit $status after $(($(date +%s) - started)) s"
   done

@@ -20,9 +20,10 @@ export async function createTopicsWithLeaders(
 ): Promise<string[]> {
   const names = topics.map(({ topic }) => topic);
   const before = new Set(await admin.listTopics());
+  let existing = before;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const existing = new Set(await admin.listTopics());
+      if (attempt > 1) existing = new Set(await admin.listTopics());
       const missing = topics.filter(({ topic }) => !existing.has(topic));
       if (missing.length > 0) await admin.createTopics({ topics: [...missing] });
       const metadata = await admin.fetchTopicMetadata({ topics: names });
