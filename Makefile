@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/.cache/node/v$(shell cat .nvmrc)/bin:$(PATH)
 RUNNER := $(TSX) infra/local/main.ts
 
 .PHONY: up down logs status seed kafka test bench build lint typecheck clean distclean install check-deps \
-	compose-up compose-down compose-test
+	compose-up compose-down compose-test db-types
 
 # On a fresh machine `make up` and `make test` first install what is missing (Debian packages,
 # npm dependencies, the Kafka artifacts); on a ready one that step takes a moment.
@@ -52,6 +52,11 @@ compose-down:
 # The compose stack end to end on a project of its own (also part of `make test`).
 compose-test: install
 	@bash infra/compose/compose.sh test
+
+# Regenerates services/*/src/database.gen.ts from the migrations (after adding one).
+db-types: check-deps
+	npm run build:services
+	$(TSX) infra/scripts/db-types.ts
 
 build: check-deps
 	npm run build

@@ -12,6 +12,7 @@ export default tseslint.config(
       '.cache/**',
       'proto/src/gen/**',
       'frontend/src/lib/api/schema.gen.ts',
+      'services/*/src/database.gen.ts',
       'frontend/dist/**',
       '**/*.d.ts',
     ],

@@ -39,6 +39,9 @@ bash proto/scripts/check-breaking.sh
 section 'build services'
 npm run build:services
 
+section 'generated database types are up to date (each service migrated into a scratch database)'
+"$TSX" infra/scripts/db-types.ts --check
+
 section 'Kafka for integration tests'
 "$TSX" infra/local/main.ts kafka
 # Stopped again when a step before the platform's bring-up fails (platform_down takes over there).

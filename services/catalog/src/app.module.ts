@@ -7,6 +7,7 @@ import { CreativeUploadsService } from './ad-creatives/creative-uploads.service'
 import type { Config } from './config';
 import { CreatorFollowerCountChangedHandler } from './creators/creator-follower-count-changed.handler';
 import { CreatorsController } from './creators/creators.controller';
+import { CreatorsRepository } from './creators/creators.repository';
 import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
@@ -49,6 +50,7 @@ export class AppModule implements NestModule {
       providers: [
         FilmsService,
         CreatorsService,
+        CreatorsRepository,
         StudioService,
         UploadsService,
         CreativeUploadsService,

@@ -34,3 +34,4 @@ export * from './platform/seed-main';
 export * from './http/openapi';
 export * from './mail/mailer';
 export * from './http/client-context';
+export * from './database/query-db';

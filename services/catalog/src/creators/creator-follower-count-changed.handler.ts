@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventContext } from '@kinora/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { CreatorFollowerCountChangedSchema, topicOf, type CreatorFollowerCountChanged } from '@kinora/proto';
+import { CreatorsRepository } from './creators.repository';
 
 /**
  * Keeps a creator's follower count from social's follows. Each event carries the count after one
@@ -11,13 +11,12 @@ import { CreatorFollowerCountChangedSchema, topicOf, type CreatorFollowerCountCh
  */
 @Controller()
 export class CreatorFollowerCountChangedHandler {
+  constructor(private readonly creators: CreatorsRepository) {}
+
   @EventPattern(topicOf(CreatorFollowerCountChangedSchema), {
     ledgerKey: 'CreatorFollowerCountChangedHandler',
   })
-  async handle(@Payload() event: CreatorFollowerCountChanged, @Ctx() context: EventContext): Promise<void> {
-    await context.em.execute(
-      `update creators set follower_count = ?, follower_version = ? where id = ? and follower_version < ?`,
-      [event.followerCount, event.version.toString(), Number(event.creatorId), event.version.toString()],
-    );
+  async handle(@Payload() event: CreatorFollowerCountChanged): Promise<void> {
+    await this.creators.applyFollowerCount(Number(event.creatorId), event.followerCount, event.version);
   }
 }

@@ -1,28 +1,9 @@
 import type { FilmDto } from '../films/dto/film.dto';
 import { isoTimestamp } from '../films/film.mapper';
-import type { SocialLinks } from './creator.entity';
+import type { CreatorRecord as CreatorRow } from './creators.repository';
 import type { CreatorDto, CreatorProfileDto } from './dto/creator.dto';
 
 export type { CreatorDto, CreatorProfileDto };
-
-export interface CreatorRow {
-  id: number;
-  user_id: string;
-  bio: string;
-  website: string | null;
-  social_links: SocialLinks;
-  is_verified: boolean;
-  follower_count: number;
-  /** As PostgreSQL writes it (see isoTimestamp). */
-  created_at: string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  email: string | null;
-  film_count: number;
-  total_views: string | number;
-  average_rating: string | null;
-}
 
 export function mapCreator(row: CreatorRow, films: FilmDto[]): CreatorDto {
   return {

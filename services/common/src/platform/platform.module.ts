@@ -7,6 +7,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { CONFIG, SERVICE_NAME, type BaseConfig } from '../config/config';
 import { ormOptions } from '../database/database';
+import { queryDbProvider, QUERY_DB } from '../database/query-db';
 import { DependencyHealth, HealthController } from '../health/health';
 import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
@@ -66,6 +67,7 @@ export class PlatformModule {
         KafkaService,
         OutboxRelay,
         OutboxService,
+        queryDbProvider,
         DependencyHealth,
         KafkaEventServer,
         { provide: APP_GUARD, useClass: IdentityGuard },
@@ -80,6 +82,7 @@ export class PlatformModule {
         KafkaService,
         OutboxService,
         KafkaEventServer,
+        QUERY_DB,
       ],
     };
   }
