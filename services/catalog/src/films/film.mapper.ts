@@ -1,42 +1,12 @@
-import type { FilmStatus } from '@kinora/contracts';
 import type { AiDisclosureDto } from '@kinora/common';
 import { POSTER_VARIANT_TYPE, posterVariants } from '../media/poster-variants';
 import { FilmDto, type PosterSourceDto } from './dto/film.dto';
+import type { FilmRecord } from './films.repository';
 
 export { FilmDto };
 
-/** A row of FILM_COLUMNS: the film with its creator and the creator's user. */
-export interface FilmRow {
-  id: number;
-  title: string;
-  description: string;
-  genre: string;
-  language: string;
-  duration_minutes: number;
-  release_year: number;
-  rating: string;
-  rating_count: number;
-  view_count: number;
-  poster_url: string | null;
-  /** int[]: node-postgres parses it to numbers. */
-  poster_webp_widths: number[];
-  video_url: string | null;
-  is_featured: boolean;
-  status: FilmStatus;
-  /** timestamptz columns arrive as PostgreSQL's text (the ORM's type parsers keep it). */
-  created_at: string;
-  published_at: string | null;
-  c_id: number;
-  c_user_id: string;
-  c_bio: string;
-  c_is_verified: boolean;
-  c_follower_count: number;
-  u_first_name: string | null;
-  u_last_name: string | null;
-  u_profile_image_url: string | null;
-  ai_disclosure: StoredAiDisclosure | null;
-  captions: { language: string; label: string }[] | null;
-}
+/** Until studio reads through filmSelect too. */
+export type FilmRow = FilmRecord;
 
 /** films.ai_disclosure as stored (the DTO's shape). */
 export interface StoredAiDisclosure {
@@ -104,7 +74,7 @@ export function mapPosterSources(
   }));
 }
 
-export function mapFilm(row: FilmRow): FilmDto {
+export function mapFilm(row: FilmRecord): FilmDto {
   return {
     id: row.id,
     title: row.title,
