@@ -14,7 +14,7 @@ import { POSTER_SIZES } from '@/components/film/poster-sizes';
 import { PageMeta } from '@/components/layout/page-meta';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField, type SelectOption } from '@/components/ui/select-field';
+import { FilterSelect, type SelectOption } from '@/components/ui/form';
 import { BROWSE_SKELETON_COUNT } from '@/config/constants';
 import { formatFilmCount } from '@/lib/format';
 import type { Film } from '@/lib/api/types';
@@ -154,19 +154,19 @@ export function BrowseFilms() {
             </div>
           </form>
 
-          <SelectField
+          <FilterSelect
             label="Genre"
             value={genreSelect.value}
             options={genreSelect.options}
             onChange={(value) => update({ genre: value })}
           />
-          <SelectField
+          <FilterSelect
             label="Language"
             value={languageSelect.value}
             options={languageSelect.options}
             onChange={(value) => update({ language: value })}
           />
-          <SelectField
+          <FilterSelect
             label="Sort by"
             value={filters.sort}
             options={sortOptions}

@@ -1,0 +1,237 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+import { cn } from '@/lib/utils';
+
+/** The one class string of a text input, textarea or select in a form. */
+export const INPUT_CLASS =
+  'w-full rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400/70';
+
+/** The ids a control is described by: its hint (hidden while it has an error) and its error. */
+export const describedBy = (id: string, { hint, error }: { hint?: ReactNode; error?: string }) =>
+  cn(hint && !error && `${id}-hint`, error && `${id}-error`) || undefined;
+
+/** The props that tie a control to its label's hint and error. */
+export const controlProps = (id: string, { hint, error }: { hint?: ReactNode; error?: string } = {}) => ({
+  id,
+  'aria-invalid': error ? (true as const) : undefined,
+  'aria-describedby': describedBy(id, { hint, error }),
+});
+
+/**
+ * A field's error, beside its control; `announce` reads it out as it appears (for an error the
+ * server sent after the form was left, not for the ones shown on submit).
+ */
+export function FieldError({
+  id,
+  message,
+  announce = false,
+  className,
+}: {
+  id: string;
+  message: string | undefined;
+  announce?: boolean;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <p id={id} role={announce ? 'alert' : undefined} className={cn('mt-1 text-xs text-red-400', className)}>
+      {message}
+    </p>
+  );
+}
+
+export type FieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  /** Shown under the control until it has an error, and read with it. */
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+};
+
+/** A label, the control, an optional hint and the field's error (read with the control). */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldFrameProps & { children: ReactNode }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg-muted">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-fg-subtle">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+type Labelled = Omit<FieldFrameProps, 'id'> & { id?: string; inputClassName?: string };
+
+/** A labelled input: `<Field label="Title" error={errors.title?.message} {...register('title')} />`. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  inputClassName,
+  ...input
+}: Labelled & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
+  const fallback = useId();
+  const fieldId = id ?? fallback;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+      <input
+        {...input}
+        {...controlProps(fieldId, { hint, error })}
+        className={cn(INPUT_CLASS, inputClassName)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A labelled textarea. */
+export function TextareaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  inputClassName,
+  ...textarea
+}: Labelled & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
+  const fallback = useId();
+  const fieldId = id ?? fallback;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        {...textarea}
+        {...controlProps(fieldId, { hint, error })}
+        className={cn(INPUT_CLASS, inputClassName)}
+      />
+    </FieldFrame>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A labelled native select of a form: its options as `options`, or as children. */
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  inputClassName,
+  options,
+  placeholder,
+  children,
+  ...select
+}: Labelled &
+  Omit<ComponentProps<'select'>, 'id' | 'className'> & {
+    options?: readonly (SelectOption | string)[];
+    /** The first, empty option ("Choose a genre"). */
+    placeholder?: string;
+  }) {
+  const fallback = useId();
+  const fieldId = id ?? fallback;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+      <select
+        {...select}
+        {...controlProps(fieldId, { hint, error })}
+        className={cn(INPUT_CLASS, inputClassName)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options?.map((option) => {
+          const { value, label: text } =
+            typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A compact labelled select for filters (browse), outside forms: keyboard and type-ahead for free. */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+  icon,
+}: {
+  label: string;
+  value: string;
+  options: SelectOption[];
+  onChange: (value: string) => void;
+  className?: string;
+  icon?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+        {label}
+      </label>
+      <div className="relative">
+        {icon ? (
+          <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-subtle">
+            {icon}
+          </span>
+        ) : null}
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={cn(
+            'h-11 w-full appearance-none rounded-xl border border-white/10 bg-surface-raised pr-10 text-sm text-fg',
+            'transition-colors hover:border-white/20 focus:border-accent/70 focus-visible:outline-none',
+            icon ? 'pl-9' : 'pl-3.5',
+          )}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle"
+          aria-hidden="true"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The message of the whole form (a refusal no field owns), read out as it appears. */
+export function FormError({ message, className }: { message: string | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={cn('rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-300', className)}>
+      {message}
+    </p>
+  );
+}
+
+/** The row of a form's actions (Cancel, Save), at its end. */
+export function FormFooter({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cn('flex justify-end gap-3', className)}>{children}</div>;
+}
