@@ -47,6 +47,8 @@ export type FieldFrameProps = {
   /** Shown under the control until it has an error, and read with it. */
   hint?: ReactNode;
   error?: string;
+  /** Read the error out as it appears (see FieldError). */
+  announceError?: boolean;
   className?: string;
 };
 
@@ -56,6 +58,7 @@ export function FieldFrame({
   label,
   hint,
   error,
+  announceError,
   className,
   children,
 }: FieldFrameProps & { children: ReactNode }) {
@@ -70,7 +73,7 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} announce={announceError} />
     </div>
   );
 }
@@ -83,6 +86,7 @@ export function Field({
   label,
   hint,
   error,
+  announceError,
   className,
   inputClassName,
   ...input
@@ -90,7 +94,14 @@ export function Field({
   const fallback = useId();
   const fieldId = id ?? fallback;
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      hint={hint}
+      error={error}
+      announceError={announceError}
+      className={className}
+    >
       <input
         {...input}
         {...controlProps(fieldId, { hint, error })}
@@ -106,6 +117,7 @@ export function TextareaField({
   label,
   hint,
   error,
+  announceError,
   className,
   inputClassName,
   ...textarea
@@ -113,7 +125,14 @@ export function TextareaField({
   const fallback = useId();
   const fieldId = id ?? fallback;
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      hint={hint}
+      error={error}
+      announceError={announceError}
+      className={className}
+    >
       <textarea
         {...textarea}
         {...controlProps(fieldId, { hint, error })}
@@ -131,6 +150,7 @@ export function SelectField({
   label,
   hint,
   error,
+  announceError,
   className,
   inputClassName,
   options,
@@ -146,7 +166,14 @@ export function SelectField({
   const fallback = useId();
   const fieldId = id ?? fallback;
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={fieldId}
+      label={label}
+      hint={hint}
+      error={error}
+      announceError={announceError}
+      className={className}
+    >
       <select
         {...select}
         {...controlProps(fieldId, { hint, error })}

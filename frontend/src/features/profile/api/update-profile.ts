@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { AVATAR_MAX_BYTES } from '@kinora/contracts';
+import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH } from '@kinora/contracts';
+import { z } from 'zod';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
@@ -18,6 +19,21 @@ export function avatarProblem(file: File): string | null {
   if (file.size > AVATAR_MAX_BYTES) return `The image must be at most ${AVATAR_MAX_MB} MB`;
   return null;
 }
+
+/** The Edit Profile form: the names (at most NAME_MAX_LENGTH, the inputs stop there) and a picture. */
+export const profileFormSchema = z.object({
+  firstName: z.string().max(NAME_MAX_LENGTH),
+  lastName: z.string().max(NAME_MAX_LENGTH),
+  avatar: z
+    .instanceof(File)
+    .nullable()
+    .superRefine((file, context) => {
+      const problem = file ? avatarProblem(file) : null;
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
+});
+
+export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
 /** PATCH /api/auth/user with the names. */
 export const updateNames = (firstName: string, lastName: string): Promise<User> =>

@@ -1,90 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX_LENGTH } from '@kinora/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
+import { controlProps, Field, FieldFrame, FormFooter } from '@/components/ui/form';
 import type { User } from '@/lib/api/types';
 
-import { AVATAR_TYPES, avatarProblem, useUpdateProfile } from '../api/update-profile';
-
-const inputClasses =
-  'h-10 w-full rounded-lg border border-white/10 bg-white/5 px-3 text-sm text-fg focus:border-accent/70 focus-visible:outline-none';
+import {
+  AVATAR_TYPES,
+  avatarProblem,
+  profileFormSchema,
+  useUpdateProfile,
+  type ProfileFormValues,
+} from '../api/update-profile';
 
 type EditProfileFormProps = { user: User; onSaved: (user: User) => void; onCancel: () => void };
 
 /** Edits the first and last name and uploads a new avatar picture. */
 export function EditProfileForm({ user, onSaved, onCancel }: EditProfileFormProps) {
   const id = useId();
-  const [firstName, setFirstName] = useState(user.firstName ?? '');
-  const [lastName, setLastName] = useState(user.lastName ?? '');
-  const [avatar, setAvatar] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, setError, clearErrors, formState } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', avatar: null },
+  });
   const save = useUpdateProfile({ onSaved });
+  const problem = formState.errors.avatar?.message;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (problem) return;
-    save.mutate({ firstName: firstName.trim(), lastName: lastName.trim(), avatar });
-  };
+  const onSubmit = handleSubmit((values) =>
+    save.mutate({
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      avatar: values.avatar,
+    }),
+  );
 
   return (
     <form
       aria-label="Edit Profile"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="grid gap-3 rounded-xl border border-white/10 p-4"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <label htmlFor={`${id}-first`} className="grid gap-1 text-sm text-fg-muted">
-          First name
-          <input
-            id={`${id}-first`}
-            className={inputClasses}
-            value={firstName}
-            maxLength={NAME_MAX_LENGTH}
-            autoComplete="given-name"
-            onChange={(event) => setFirstName(event.target.value)}
-          />
-        </label>
-        <label htmlFor={`${id}-last`} className="grid gap-1 text-sm text-fg-muted">
-          Last name
-          <input
-            id={`${id}-last`}
-            className={inputClasses}
-            value={lastName}
-            maxLength={NAME_MAX_LENGTH}
-            autoComplete="family-name"
-            onChange={(event) => setLastName(event.target.value)}
-          />
-        </label>
+        <Field
+          id={`${id}-first`}
+          label="First name"
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="given-name"
+          {...register('firstName')}
+        />
+        <Field
+          id={`${id}-last`}
+          label="Last name"
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="family-name"
+          {...register('lastName')}
+        />
       </div>
-      <label htmlFor={`${id}-avatar`} className="grid gap-1 text-sm text-fg-muted">
-        Profile picture
+      <FieldFrame id={`${id}-avatar`} label="Profile picture" error={problem} announceError>
         <input
-          id={`${id}-avatar`}
+          {...controlProps(`${id}-avatar`, { error: problem })}
           type="file"
           accept={AVATAR_TYPES.join(',')}
-          aria-describedby={problem ? `${id}-avatar-problem` : undefined}
-          aria-invalid={problem ? true : undefined}
-          className="text-sm text-fg-muted file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1.5 file:text-fg"
+          className="block text-sm text-fg-muted file:mr-3 file:rounded-full file:border-0 file:bg-white/10 file:px-3 file:py-1.5 file:text-fg"
           onChange={(event) => {
+            // Checked as soon as it is picked: Save stays off while the picture cannot be sent.
             const file = event.target.files?.[0] ?? null;
-            setAvatar(file);
-            setProblem(file ? avatarProblem(file) : null);
+            setValue('avatar', file);
+            const found = file ? avatarProblem(file) : null;
+            if (found) setError('avatar', { type: 'validate', message: found });
+            else clearErrors('avatar');
           }}
         />
-      </label>
-      {problem ? (
-        <p id={`${id}-avatar-problem`} role="alert" className="text-sm text-danger">
-          {problem}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
+      </FieldFrame>
+      <FormFooter className="justify-start gap-2">
         <Button type="submit" size="sm" disabled={save.isPending || Boolean(problem)}>
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
         <Button variant="ghost" size="sm" onClick={onCancel} disabled={save.isPending}>
           Cancel
         </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }
