@@ -1,15 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { KnownUsersModule, PlatformModule, queueProvider } from '@kinora/common';
+import { AdCampaignsRepository } from './ads/ad-campaigns.repository';
 import { CampaignEventsHandlers } from './ads/campaign-events.handlers';
 import type { Config } from './config';
 import { CreatorAccess } from './creators/creator-access';
 import { CreatorEventsHandlers } from './creators/creator-events.handlers';
+import { CreatorsRepository } from './creators/creators.repository';
 import { AdMetricsService } from './dashboards/ad-metrics.service';
 import { CreatorAnalyticsService } from './dashboards/creator-analytics.service';
 import { DashboardsController } from './dashboards/dashboards.controller';
 import { PlatformAnalyticsService } from './dashboards/platform-analytics.service';
 import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
+import { FilmsRepository } from './films/films.repository';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryService } from './history/watch-history.service';
 import { CreatorRevenueController } from './revenue/creator-revenue.controller';
@@ -56,6 +59,9 @@ export class AppModule {
         SessionPublisher,
         ViewingSessionsService,
         CreatorAccess,
+        CreatorsRepository,
+        FilmsRepository,
+        AdCampaignsRepository,
         CreatorAnalyticsService,
         PlatformAnalyticsService,
         AdMetricsService,

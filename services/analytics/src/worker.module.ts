@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, queueProvider, WorkerModule } from '@kinora/common';
 import { AdEventStore } from './ads/ad-event-store';
 import { AdEventsConsumer } from './ads/ad-events.consumer';
+import { AdEventsRepository } from './ads/ad-events.repository';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { RollupJobHandlers } from './rollups/rollup-jobs';
@@ -27,6 +28,7 @@ export class WorkerAppModule {
         SessionStore,
         SessionEventsConsumer,
         AdEventStore,
+        AdEventsRepository,
         AdEventsConsumer,
       ],
     };

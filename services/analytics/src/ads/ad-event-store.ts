@@ -1,49 +1,12 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { AdEventKind, PlacementType, type AdEventRecorded } from '@kinora/proto';
 import type { RollupJobs } from '../rollups/rollups.queue';
+import { AdEventsRepository, type AdEventRow } from './ad-events.repository';
+
+export type { AdEventRow };
 
 const MAX_FILM_ID = 2_147_483_647;
-
-/** An ad event as stored in ad_events; its bucket is the film and the UTC day it occurred. */
-export interface AdEventRow {
-  event_id: string;
-  session_id: string;
-  ad_id: string;
-  kind: string;
-  campaign_id: string;
-  advertiser_name: string;
-  film_id: number;
-  placement_type: string;
-  position_seconds: number;
-  charge_micros: string;
-  user_id: string | null;
-  device_type: string;
-  country: string;
-  view_duration_seconds: number;
-  occurred_at: string;
-  day: string;
-}
-
-const COLUMNS: readonly (keyof AdEventRow)[] = [
-  'event_id',
-  'session_id',
-  'ad_id',
-  'kind',
-  'campaign_id',
-  'advertiser_name',
-  'film_id',
-  'placement_type',
-  'position_seconds',
-  'charge_micros',
-  'user_id',
-  'device_type',
-  'country',
-  'view_duration_seconds',
-  'occurred_at',
-  'day',
-];
 
 /** AD_EVENT_KIND_FIRST_QUARTILE → first_quartile, PLACEMENT_TYPE_PRE_ROLL → pre_roll. */
 const nameOf = (value: string | undefined) => value?.toLowerCase() ?? '';
@@ -87,7 +50,7 @@ export function adEventRowOf(event: AdEventRecorded, fallbackAt: Date): AdEventR
 /** Stores ad events once per (session, ad, break position, kind): a redelivered or repeated event adds nothing. */
 @Injectable()
 export class AdEventStore {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly events: AdEventsRepository) {}
 
   /**
    * Stores a batch in one statement and returns every (film, day) bucket it names, stored now or
@@ -95,12 +58,7 @@ export class AdEventStore {
    */
   async store(rows: AdEventRow[]): Promise<Array<RollupJobs['ad-day']>> {
     if (rows.length === 0) return [];
-    await this.em.fork().execute(
-      `insert into ad_events (${COLUMNS.join(', ')})
-       select ${COLUMNS.join(', ')} from json_populate_recordset(null::ad_events, ?::json)
-       on conflict (session_id, ad_id, position_seconds, kind) do nothing`,
-      [JSON.stringify(rows)],
-    );
+    await this.events.insert(rows);
     const buckets = new Map(rows.map((row) => [`${row.film_id}:${row.day}`, row]));
     return [...buckets.values()].map((row) => ({ filmId: row.film_id, day: row.day }));
   }

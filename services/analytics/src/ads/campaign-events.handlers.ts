@@ -3,6 +3,9 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContext } from '@kinora/common';
 import { CampaignChangedSchema, topicOf, type CampaignChanged } from '@kinora/proto';
+import { AdCampaignsRepository } from './ad-campaigns.repository';
+
+const iso = (stamp: CampaignChanged['startsAt']) => (stamp ? timestampDate(stamp).toISOString() : null);
 
 /**
  * analytics' read model of campaigns (the admin's active campaigns and their budgets). Keyed by
@@ -11,30 +14,22 @@ import { CampaignChangedSchema, topicOf, type CampaignChanged } from '@kinora/pr
  */
 @Controller()
 export class CampaignEventsHandlers {
+  constructor(private readonly campaigns: AdCampaignsRepository) {}
+
   @EventPattern(topicOf(CampaignChangedSchema), { ledgerKey: 'CampaignChangedHandler' })
   async changed(@Payload() event: CampaignChanged, @Ctx() context: EventContext): Promise<void> {
     if (!event.campaignId) return;
-    await context.em.execute(
-      `insert into ad_campaigns (id, name, advertiser_name, status, budget_micros, cpm_micros, starts_at, ends_at,
-                                 updated_at, deleted)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set name = excluded.name, advertiser_name = excluded.advertiser_name,
-         status = excluded.status, budget_micros = excluded.budget_micros, cpm_micros = excluded.cpm_micros,
-         starts_at = excluded.starts_at, ends_at = excluded.ends_at, updated_at = excluded.updated_at,
-         deleted = excluded.deleted
-       where not ad_campaigns.deleted and ad_campaigns.updated_at <= excluded.updated_at`,
-      [
-        event.campaignId,
-        event.name,
-        event.advertiserName,
-        event.status,
-        event.budgetMicros.toString(),
-        event.cpmMicros.toString(),
-        event.startsAt ? timestampDate(event.startsAt) : null,
-        event.endsAt ? timestampDate(event.endsAt) : null,
-        event.updatedAt ? timestampDate(event.updatedAt) : context.occurredAt,
-        event.deleted,
-      ],
-    );
+    await this.campaigns.apply({
+      id: event.campaignId,
+      name: event.name,
+      advertiser_name: event.advertiserName,
+      status: event.status,
+      budget_micros: event.budgetMicros.toString(),
+      cpm_micros: event.cpmMicros.toString(),
+      starts_at: iso(event.startsAt),
+      ends_at: iso(event.endsAt),
+      updated_at: iso(event.updatedAt) ?? context.occurredAt.toISOString(),
+      deleted: event.deleted,
+    });
   }
 }

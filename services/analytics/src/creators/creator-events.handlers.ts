@@ -8,17 +8,16 @@ import {
   type CreatorFollowerCountChanged,
   type CreatorRegistered,
 } from '@kinora/proto';
+import { CreatorsRepository } from './creators.repository';
 
 /** analytics' read model of creators, and every follower count they had (for growth over time). */
 @Controller()
 export class CreatorEventsHandlers {
+  constructor(private readonly creators: CreatorsRepository) {}
+
   @EventPattern(topicOf(CreatorRegisteredSchema), { ledgerKey: 'CreatorRegisteredHandler' })
-  async registered(@Payload() event: CreatorRegistered, @Ctx() context: EventContext): Promise<void> {
-    await context.em.execute(
-      `insert into creators (id, user_id, is_verified) values (?, ?, ?)
-       on conflict (id) do update set user_id = excluded.user_id, is_verified = excluded.is_verified`,
-      [Number(event.creatorId), event.userId, event.isVerified],
-    );
+  async registered(@Payload() event: CreatorRegistered): Promise<void> {
+    await this.creators.register(Number(event.creatorId), event.userId, event.isVerified);
   }
 
   /**
@@ -32,17 +31,11 @@ export class CreatorEventsHandlers {
     @Payload() event: CreatorFollowerCountChanged,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    const creatorId = Number(event.creatorId);
-    await context.em.execute(
-      `insert into follower_counts (creator_id, version, followers, changed_at) values (?, ?, ?, ?)
-       on conflict do nothing`,
-      [creatorId, event.version.toString(), event.followerCount, context.occurredAt],
-    );
-    await context.em.execute(
-      `insert into creators (id, user_id, followers, followers_version) values (?, '', ?, ?)
-       on conflict (id) do update set followers = excluded.followers, followers_version = excluded.followers_version
-       where creators.followers_version < excluded.followers_version`,
-      [creatorId, event.followerCount, event.version.toString()],
+    await this.creators.applyFollowerCount(
+      Number(event.creatorId),
+      event.followerCount,
+      event.version,
+      context.occurredAt,
     );
   }
 }

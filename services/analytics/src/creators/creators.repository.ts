@@ -1,0 +1,68 @@
+import { InjectQueryDb } from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db';
+
+/** analytics' read model of creators, and every follower count they had (for growth over time). */
+@Injectable()
+export class CreatorsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** The user behind a creator analytics has heard of (registered, not only followed). */
+  async userOf(creatorId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('creators')
+      .select('user_id')
+      .where('id', '=', creatorId)
+      .where('user_id', '<>', '')
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async register(creatorId: number, userId: string, isVerified: boolean): Promise<void> {
+    await this.db
+      .insertInto('creators')
+      .values({ id: creatorId, user_id: userId, is_verified: isVerified })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          user_id: eb.ref('excluded.user_id'),
+          is_verified: eb.ref('excluded.is_verified'),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * Records the count after one change: the history keeps each version once, the current count
+   * only moves to a higher version (a creator not registered yet is kept with no user).
+   */
+  async applyFollowerCount(
+    creatorId: number,
+    followers: number,
+    version: bigint,
+    changedAt: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto('follower_counts')
+      .values({
+        creator_id: creatorId,
+        version: version.toString(),
+        followers,
+        changed_at: changedAt.toISOString(),
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    await this.db
+      .insertInto('creators')
+      .values({ id: creatorId, user_id: '', followers, followers_version: version.toString() })
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet((eb) => ({
+            followers: eb.ref('excluded.followers'),
+            followers_version: eb.ref('excluded.followers_version'),
+          }))
+          .whereRef('creators.followers_version', '<', 'excluded.followers_version'),
+      )
+      .execute();
+  }
+}
