@@ -1,14 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClientContext, PlatformModule } from '@kinora/common';
 import { AdvertisersController } from './advertisers/advertisers.controller';
+import { AdvertisersRepository } from './advertisers/advertisers.repository';
 import { AdvertisersService } from './advertisers/advertisers.service';
 import {
   CampaignsController,
   CreativesController,
   CreativeVideosController,
 } from './campaigns/campaigns.controller';
+import { CampaignsRepository } from './campaigns/campaigns.repository';
 import { CampaignsService } from './campaigns/campaigns.service';
 import { CreativeVideos } from './campaigns/creative-videos';
+import { CreativesRepository } from './campaigns/creatives.repository';
+import { CreativesService } from './campaigns/creatives.service';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { DeliveryCache } from './delivery/delivery-cache';
@@ -56,7 +60,11 @@ export class AppModule {
         SelectionService,
         TrackingService,
         AdvertisersService,
+        AdvertisersRepository,
         CampaignsService,
+        CampaignsRepository,
+        CreativesService,
+        CreativesRepository,
         OptimizationsService,
         AdsUpkeep,
       ],

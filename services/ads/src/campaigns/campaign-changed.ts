@@ -1,21 +1,14 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { EventData } from '@kinora/common';
 import type { CampaignChangedSchema } from '@kinora/proto';
-import { type CampaignStatus } from '@kinora/contracts';
 import { effectiveStatus } from './campaign-rules';
+import type { CampaignRecord } from './campaigns.repository';
 
 /** What CampaignChanged tells of a campaign row; `status` is the status it is served with. */
-export interface CampaignFacts {
-  id: string;
-  name: string;
-  advertiser_name: string;
-  status: CampaignStatus;
-  budget_micros: string;
-  cpm_micros: string;
-  starts_at: Date;
-  ends_at: Date;
-  updated_at: Date;
-}
+export type CampaignFacts = Pick<
+  CampaignRecord,
+  'id' | 'name' | 'advertiser_name' | 'status' | 'budget_micros' | 'cpm_micros' | 'starts_at' | 'ends_at'
+> & { updated_at: string | Date };
 
 export function campaignChanged(
   campaign: CampaignFacts,

@@ -1,41 +1,11 @@
-import type { AdDeviceType, CampaignDelivery, CampaignStatus } from '@kinora/contracts';
-import { effectiveStatus, pacingStatus, targetingOf, toDollars, type Targeting } from './campaign-rules';
+import type { AdDeviceType } from '@kinora/contracts';
+import { effectiveStatus, pacingStatus, targetingOf, toDollars } from './campaign-rules';
+import type { CampaignRecord } from './campaigns.repository';
+import type { CreativeRecord } from './creatives.repository';
 import type { CampaignDto } from './dto/campaign.dto';
 import type { CreativeDto } from './dto/creative.dto';
 
-/** A campaign row joined with its advertiser's name and its ledger figures. */
-export interface CampaignRow {
-  id: string;
-  advertiser_id: string;
-  advertiser_name: string;
-  name: string;
-  budget_micros: string;
-  cpm_micros: string;
-  starts_at: Date;
-  ends_at: Date;
-  delivery: CampaignDelivery;
-  cap_per_viewer_day: number;
-  cap_per_session: number;
-  targeting: Partial<Targeting> | null;
-  status: CampaignStatus;
-  created_at: Date;
-  updated_at: Date;
-  spent_micros: string;
-  impressions: string;
-  clicks: string;
-}
-
-export interface CreativeRow {
-  id: string;
-  campaign_id: string;
-  title: string;
-  description: string;
-  video_url: string;
-  duration_seconds: number;
-  click_url: string;
-}
-
-export function mapCreative(row: CreativeRow): CreativeDto {
+export function mapCreative(row: CreativeRecord): CreativeDto {
   return {
     id: Number(row.id),
     campaignId: Number(row.campaign_id),
@@ -47,7 +17,7 @@ export function mapCreative(row: CreativeRow): CreativeDto {
   };
 }
 
-export function mapCampaign(row: CampaignRow, creatives: CreativeRow[], now: Date): CampaignDto {
+export function mapCampaign(row: CampaignRecord, creatives: CreativeRecord[], now: Date): CampaignDto {
   const startsAt = new Date(row.starts_at);
   const endsAt = new Date(row.ends_at);
   const targeting = targetingOf(row.targeting);

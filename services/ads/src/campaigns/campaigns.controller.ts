@@ -10,6 +10,7 @@ import {
 import { ApiErrorResponses, ID_PARAM, ParseIdPipe, Roles } from '@kinora/common';
 import { CampaignsService } from './campaigns.service';
 import { CreativeVideoDto, CreativeVideos } from './creative-videos';
+import { CreativesService } from './creatives.service';
 import { CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto';
 import { CreateCreativeDto, CreativeDto, UpdateCreativeDto } from './dto/creative.dto';
 
@@ -17,7 +18,10 @@ import { CreateCreativeDto, CreativeDto, UpdateCreativeDto } from './dto/creativ
 @Controller('api/ads/campaigns')
 @Roles('admin')
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly creatives: CreativesService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Every campaign with its creatives, spend and pacing, newest first (admins)' })
@@ -71,7 +75,7 @@ export class CampaignsController {
   @ApiCreatedResponse({ type: CreativeDto })
   @ApiErrorResponses(400, 401, 403, 404, 409)
   addCreative(@Param('id', ParseIdPipe) id: number, @Body() body: CreateCreativeDto): Promise<CreativeDto> {
-    return this.campaigns.addCreative(id, body);
+    return this.creatives.add(id, body);
   }
 }
 
@@ -79,7 +83,7 @@ export class CampaignsController {
 @Controller('api/ads/creatives')
 @Roles('admin')
 export class CreativesController {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(private readonly creatives: CreativesService) {}
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a creative: the fields given (admins)' })
@@ -87,7 +91,7 @@ export class CreativesController {
   @ApiOkResponse({ type: CreativeDto })
   @ApiErrorResponses(400, 401, 403, 404)
   update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCreativeDto): Promise<CreativeDto> {
-    return this.campaigns.updateCreative(id, body);
+    return this.creatives.update(id, body);
   }
 
   @Delete(':id')
@@ -97,7 +101,7 @@ export class CreativesController {
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiErrorResponses(400, 401, 403, 404)
   async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    await this.campaigns.removeCreative(id);
+    await this.creatives.remove(id);
   }
 }
 

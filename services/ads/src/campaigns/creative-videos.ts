@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { CONFIG } from '@kinora/common';
 import { access, readdir, readFile } from 'node:fs/promises';
@@ -47,6 +47,15 @@ export class CreativeVideos {
 
   async byUrl(videoUrl: string): Promise<CreativeVideoDto | undefined> {
     return (await this.list()).find((video) => video.videoUrl === videoUrl);
+  }
+
+  /** A 400 naming `field` unless `videoUrl` is one of the creative videos. */
+  async check(videoUrl: string, field: string): Promise<void> {
+    if (!(await this.byUrl(videoUrl))) {
+      throw new BadRequestException(
+        `${field} must be one of the creative videos (GET /api/ads/creative-videos)`,
+      );
+    }
   }
 
   private async read(folder: string, name: string): Promise<CreativeVideoDto | null> {
