@@ -4,13 +4,16 @@ import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
 import { ListCountsChangedHandler } from './lists/list-counts-changed.handler';
+import { ListCountsRepository } from './lists/list-counts.repository';
 import { CreatorRegisteredHandler } from './roles/creator-registered.handler';
 import { CriticRegisteredHandler } from './roles/critic-registered.handler';
 import { IdentityFeed } from './sessions/identity-feed';
 import { SessionsController } from './sessions/sessions.controller';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { RateLimiter } from './sign-in/rate-limiter';
 import { SignInController } from './sign-in/sign-in.controller';
+import { SignInCodesRepository } from './sign-in/sign-in-codes.repository';
 import { SignInService } from './sign-in/sign-in.service';
 import { AvatarBodyParser } from './users/avatar-body.parser';
 import { UserChanges } from './users/user-changes';
@@ -40,7 +43,10 @@ export class AppModule {
         UserChanges,
         IdentityFeed,
         SessionsService,
+        SessionsRepository,
         SignInService,
+        SignInCodesRepository,
+        ListCountsRepository,
         RateLimiter,
         MailerService,
       ],

@@ -1,7 +1,9 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Optional } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventContext } from '@kinora/common';
+import { createQueryDb, type EventContext } from '@kinora/common';
 import { ListCountsChangedSchema, topicOf, type ListCountsChanged } from '@kinora/proto';
+import type { DB } from '../database.gen';
+import { ListCountsRepository } from './list-counts.repository';
 
 /**
  * Keeps a member's watchlist and favorites counts from social's lists. Each event carries the
@@ -10,18 +12,12 @@ import { ListCountsChangedSchema, topicOf, type ListCountsChanged } from '@kinor
  */
 @Controller()
 export class ListCountsChangedHandler {
+  constructor(@Optional() private readonly counts?: ListCountsRepository) {}
+
   @EventPattern(topicOf(ListCountsChangedSchema), { ledgerKey: 'ListCountsChangedHandler' })
   async handle(@Payload() event: ListCountsChanged, @Ctx() context: EventContext): Promise<void> {
-    await context.em.execute(
-      `update users set watchlist_count = ?, favorites_count = ?, list_counts_version = ?
-        where id = ? and list_counts_version < ?`,
-      [
-        event.watchlistCount,
-        event.favoritesCount,
-        event.version.toString(),
-        event.userId,
-        event.version.toString(),
-      ],
-    );
+    // Built by hand (outside the module, as test/profile.spec.ts does), it writes through the event's em.
+    const counts = this.counts ?? new ListCountsRepository(createQueryDb<DB>(context.em));
+    await counts.apply(event.userId, event.watchlistCount, event.favoritesCount, event.version);
   }
 }

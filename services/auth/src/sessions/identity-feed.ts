@@ -1,9 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, RedisService } from '@kinora/common';
 import { IDENTITY_CHANGES_STREAM } from '@kinora/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
+import { SessionsRepository } from './sessions.repository';
 
 /** Entries are kept a minute longer than a signed cookie lives (the gateway reads back as much). */
 const MARGIN_MS = 60_000;
@@ -22,7 +22,7 @@ export class IdentityFeed {
 
   constructor(
     private readonly redis: RedisService,
-    private readonly em: EntityManager,
+    private readonly sessions: SessionsRepository,
     @Inject(CONFIG) config: Config,
   ) {
     this.retentionMs = config.SESSION_TOKEN_TTL_SECONDS * 1000 + MARGIN_MS;
@@ -47,21 +47,13 @@ export class IdentityFeed {
   /** Announces again every change still within a cookie's life (after notifications may have been missed). */
   async announceRecent(): Promise<number> {
     this.announced.clear();
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string; identity_version: string }[]>(
-        `select id, identity_version from users where identity_changed_at > now() - make_interval(secs => ?)`,
-        [this.retentionMs / 1000],
-      );
-    for (const row of rows) await this.announce(row.id, Number(row.identity_version));
-    return rows.length;
+    const changes = await this.sessions.identityChangesWithin(this.retentionMs / 1000);
+    for (const change of changes) await this.announce(change.userId, change.identityVersion);
+    return changes.length;
   }
 
   /** The user's current identity version (after a change this replica made). */
-  async currentVersion(userId: string): Promise<number | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ identity_version: string }[]>('select identity_version from users where id = ?', [userId]);
-    return row ? Number(row.identity_version) : null;
+  currentVersion(userId: string): Promise<number | null> {
+    return this.sessions.identityVersion(userId);
   }
 }

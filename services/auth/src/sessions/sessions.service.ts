@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { IdentityFeed } from './identity-feed';
 import { Session } from './session.entity';
+import { SessionsRepository, type SessionRecord } from './sessions.repository';
 import { isBareToken, signSession, verifySession } from './session-token';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -17,14 +18,6 @@ export interface SignedSession {
   expiresAt: Date;
 }
 
-interface SessionRow {
-  user_id: string;
-  expires_at: Date;
-  is_admin: boolean;
-  roles: string[];
-  identity_version: string;
-}
-
 /**
  * Sessions live in the database; the cookie carries the session's secret token plus the signed
  * claims that let the gateway trust it without asking (session-token.ts, docs/accounts.md).
@@ -34,8 +27,8 @@ export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
 
   constructor(
-    private readonly em: EntityManager,
     private readonly feed: IdentityFeed,
+    private readonly sessions: SessionsRepository,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -52,11 +45,7 @@ export class SessionsService {
       }),
     );
     await em.flush();
-    const [row] = await em.execute<SessionRow[]>(
-      `select s.user_id, s.expires_at, u.is_admin, u.roles, u.identity_version
-         from sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
-      [hashOf(token)],
-    );
+    const row = await this.sessions.find(hashOf(token));
     return this.sign(token, row!);
   }
 
@@ -69,12 +58,7 @@ export class SessionsService {
     const claims = verifySession(cookie, this.config.SESSION_SIGNING_KEYS);
     const token = claims?.token ?? (isBareToken(cookie) ? cookie : undefined);
     if (!token) return null;
-    const [row] = await this.em.fork().execute<SessionRow[]>(
-      `select s.user_id, s.expires_at, u.is_admin, u.roles, u.identity_version
-         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
-      [hashOf(token)],
-    );
+    const row = await this.sessions.findLive(hashOf(token));
     if (!row || (claims && claims.userId !== row.user_id)) return null;
     return this.sign(token, row);
   }
@@ -86,25 +70,14 @@ export class SessionsService {
   async revoke(cookie: string): Promise<void> {
     const token = cookie.split('.')[0] ?? '';
     if (!isBareToken(token)) return;
-    const revoked = await this.em
-      .fork()
-      .execute<{ user_id: string }[]>(
-        'update sessions set revoked_at = now() where token_hash = ? and revoked_at is null returning user_id',
-        [hashOf(token)],
-      );
-    const userId = revoked[0]?.user_id;
+    const userId = await this.sessions.revoke(hashOf(token));
     if (userId) await this.announce(userId);
   }
 
   /** Revokes every live session of a user; false when there is no such user. */
   async revokeAll(userId: string): Promise<boolean> {
-    const [user] = await this.em
-      .fork()
-      .execute<{ id: string }[]>('select id from users where id = ?', [userId]);
-    if (!user) return false;
-    await this.em
-      .fork()
-      .execute('update sessions set revoked_at = now() where user_id = ? and revoked_at is null', [userId]);
+    if (!(await this.sessions.userExists(userId))) return false;
+    await this.sessions.revokeAllOf(userId);
     await this.announce(userId);
     return true;
   }
@@ -122,7 +95,7 @@ export class SessionsService {
     }
   }
 
-  private sign(token: string, row: SessionRow): SignedSession {
+  private sign(token: string, row: SessionRecord): SignedSession {
     const roles = [...(row.is_admin ? ['admin'] : []), ...row.roles] as Role[];
     const expiresAt = new Date(row.expires_at);
     const cookie = signSession(

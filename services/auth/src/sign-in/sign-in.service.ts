@@ -14,6 +14,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { RateLimiter } from './rate-limiter';
+import { SignInCodesRepository } from './sign-in-codes.repository';
 import { signInCodeMail } from './sign-in-code.mail';
 
 export class SignInException extends HttpException {
@@ -45,6 +46,7 @@ export class SignInService {
     private readonly limiter: RateLimiter,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly codes: SignInCodesRepository,
   ) {}
 
   private hash(code: string): string {
@@ -83,12 +85,7 @@ export class SignInService {
 
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const expiresAt = new Date(Date.now() + this.config.SIGN_IN_CODE_TTL_MINUTES * 60_000);
-    await this.em.fork().execute(
-      `insert into sign_in_codes (email, code_hash, attempts, expires_at, created_at) values (?, ?, 0, ?, now())
-       on conflict (email) do update set code_hash = excluded.code_hash, attempts = 0,
-         expires_at = excluded.expires_at, created_at = excluded.created_at`,
-      [email, this.hash(code), expiresAt],
-    );
+    await this.codes.replace(email, this.hash(code), expiresAt);
     try {
       await this.mailer.send(signInCodeMail(email, code, this.config.SIGN_IN_CODE_TTL_MINUTES));
     } catch (error) {
@@ -110,10 +107,7 @@ export class SignInService {
     const outcome = await this.em
       .fork()
       .transactional(async (em): Promise<SignedIn | { failure: string }> => {
-        const [row] = await em.execute<{ code_hash: string; attempts: number; expires_at: Date }[]>(
-          'select code_hash, attempts, expires_at from sign_in_codes where email = ? for update',
-          [email],
-        );
+        const row = await this.codes.lock(email);
         if (!row) return { failure: 'No code was requested for this address. Request a new code.' };
         if (row.attempts >= max) return { failure: 'Too many incorrect attempts. Request a new code.' };
         if (new Date(row.expires_at).getTime() <= Date.now()) {
@@ -123,7 +117,7 @@ export class SignInService {
         const given = Buffer.from(this.hash(code), 'hex');
         if (!timingSafeEqual(expected, given)) {
           const attempts = row.attempts + 1;
-          await em.execute('update sign_in_codes set attempts = ? where email = ?', [attempts, email]);
+          await this.codes.setAttempts(email, attempts);
           const left = max - attempts;
           return {
             failure:
@@ -132,7 +126,7 @@ export class SignInService {
                 : 'Too many incorrect attempts. Request a new code.',
           };
         }
-        await em.execute('delete from sign_in_codes where email = ?', [email]);
+        await this.codes.remove(email);
         const user = await this.users.signIn(em, email);
         const { cookie, expiresAt } = await this.sessions.open(em, user.id, userAgent);
         return { user, cookie, expiresAt };

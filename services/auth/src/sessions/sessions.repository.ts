@@ -1,0 +1,83 @@
+import { InjectQueryDb } from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+/** A session with what its signed cookie says of its user (roles, identity version). */
+function sessionSelect(db: Db['prepared']) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.expires_at', 'u.is_admin', 'u.roles', 'u.identity_version']);
+}
+
+export type SessionRecord = Awaited<ReturnType<ReturnType<typeof sessionSelect>['executeTakeFirstOrThrow']>>;
+
+/**
+ * Sessions by the hash of their token, and the users' identity versions the gateways are told of
+ * (the users trigger moves a version when a role changes or a session is revoked).
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** The session, whatever its state (the one just opened, in the caller's transaction). */
+  find(tokenHash: string): Promise<SessionRecord | undefined> {
+    return sessionSelect(this.db.prepared).where('s.token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** The session if it is neither revoked nor expired: every request's session check. */
+  findLive(tokenHash: string): Promise<SessionRecord | undefined> {
+    return sessionSelect(this.db.prepared)
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<string>`now()`)
+      .executeTakeFirst();
+  }
+
+  /** Revokes a live session; its user's id, or undefined when it was unknown or already revoked. */
+  async revoke(tokenHash: string): Promise<string | undefined> {
+    const revoked = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: sql<string>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    return revoked?.user_id;
+  }
+
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: sql<string>`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async userExists(userId: string): Promise<boolean> {
+    const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    return user !== undefined;
+  }
+
+  /** The user's identity version, or null when there is no such user. */
+  async identityVersion(userId: string): Promise<number | null> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('identity_version')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user ? Number(user.identity_version) : null;
+  }
+
+  /** Users whose identity changed within the last `seconds`, with their current versions. */
+  async identityChangesWithin(seconds: number): Promise<{ userId: string; identityVersion: number }[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'identity_version'])
+      .where('identity_changed_at', '>', sql<string>`now() - make_interval(secs => ${seconds})`)
+      .execute();
+    return rows.map((row) => ({ userId: row.id, identityVersion: Number(row.identity_version) }));
+  }
+}
