@@ -23,6 +23,7 @@ import { TrackingService } from './delivery/tracking.service';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { AdsUpkeep } from './optimizations/ads-upkeep';
 import { OptimizationsController } from './optimizations/optimizations.controller';
+import { OptimizationsRepository } from './optimizations/optimizations.repository';
 import { OptimizationsService } from './optimizations/optimizations.service';
 
 /**
@@ -66,6 +67,7 @@ export class AppModule {
         CreativesService,
         CreativesRepository,
         OptimizationsService,
+        OptimizationsRepository,
         AdsUpkeep,
       ],
     };

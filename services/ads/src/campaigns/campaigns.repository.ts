@@ -197,11 +197,15 @@ export class CampaignsRepository {
           .where('e.kind', '=', 'start')
           .select(eb.fn.countAll<string>().as('count'))
           .as('impressions'),
-        eb
-          .selectFrom('ad_events as e')
-          .whereRef('e.campaign_id', '=', 'c.id')
-          .where('e.kind', '=', 'start')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('e.charge_micros'), sql<string>`0`).as('sum'))
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('ad_events as e')
+              .whereRef('e.campaign_id', '=', 'c.id')
+              .where('e.kind', '=', 'start')
+              .select((eb) => eb.fn.sum<string>('e.charge_micros').as('sum')),
+            sql<string>`0`,
+          )
           .as('spent_micros'),
       ])
       .execute();

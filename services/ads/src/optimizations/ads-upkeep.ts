@@ -4,10 +4,11 @@ import { CONFIG, OutboxService } from '@kinora/common';
 import { CampaignChangedSchema } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
-import { campaignChanged, type CampaignFacts } from '../campaigns/campaign-changed';
+import { campaignChanged } from '../campaigns/campaign-changed';
+import { CampaignsRepository } from '../campaigns/campaigns.repository';
 import { impressionPriceMicros, toDollars } from '../campaigns/campaign-rules';
 import { DeliveryStore, type Holdback } from '../delivery/delivery-store';
-import type { OptimizationKind } from './optimization-kinds';
+import { OptimizationsRepository, type OptimizationLine } from './optimizations.repository';
 
 const dollars = (micros: bigint | string | number) => `$${toDollars(micros).toFixed(2)}`;
 const selections = (count: number) => `${count} selection${count === 1 ? '' : 's'}`;
@@ -16,13 +17,6 @@ const HOLDBACK_DETAIL: Record<'paced' | 'capped', (count: number) => string> = {
   paced: (count) => `${selections(count)} held back to stay on pace`,
   capped: (count) => `${selections(count)} held back by a frequency cap`,
 };
-
-interface LogLine {
-  campaignId: string;
-  kind: OptimizationKind;
-  count: number;
-  detail: string;
-}
 
 /**
  * The ads upkeep, once a minute (ADS_UPKEEP_INTERVAL_MS) in one replica at a time (a Redis lock):
@@ -44,6 +38,8 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly store: DeliveryStore,
+    private readonly campaigns: CampaignsRepository,
+    private readonly optimizations: OptimizationsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -79,7 +75,7 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
   private async flushHoldbacks(): Promise<void> {
     const taken = await this.store.takeHoldbacks();
     // Budget holdbacks are not logged one by one: an exhausted budget is logged once, below.
-    const lines: LogLine[] = taken
+    const lines: OptimizationLine[] = taken
       .filter(
         (holdback): holdback is Holdback & { reason: 'paced' | 'capped' } => holdback.reason !== 'budget',
       )
@@ -91,7 +87,7 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
         detail: HOLDBACK_DETAIL[holdback.reason](holdback.count),
       }));
     try {
-      await this.log(this.em.fork(), lines);
+      await this.optimizations.log(lines);
     } catch (error) {
       await this.store.restoreHoldbacks(taken);
       throw error;
@@ -100,20 +96,11 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async endFlights(): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const ended = await em.execute<(CampaignFacts & { impressions: string; spent_micros: string })[]>(
-        `update campaigns c set flight_ended_at = now()
-           from advertisers a
-          where a.id = c.advertiser_id and c.ends_at <= now() and c.flight_ended_at is null
-          returning c.*, a.name as advertiser_name,
-            (select count(*) from ad_events e where e.campaign_id = c.id and e.kind = 'start') as impressions,
-            (select coalesce(sum(e.charge_micros), 0) from ad_events e where e.campaign_id = c.id and e.kind = 'start')
-              as spent_micros`,
-      );
+      const ended = await this.campaigns.endFlights();
       for (const campaign of ended) {
         this.outbox.add(em, CampaignChangedSchema, campaignChanged(campaign), String(campaign.id));
       }
-      await this.log(
-        em,
+      await this.optimizations.log(
         ended
           .filter((campaign) => campaign.status !== 'draft')
           .map((campaign) => ({
@@ -127,11 +114,7 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async noteSpentBudgets(): Promise<void> {
-    const em = this.em.fork();
-    const running = await em.execute<{ id: string; budget_micros: string; cpm_micros: string }[]>(
-      `select id, budget_micros, cpm_micros from campaigns
-        where status = 'active' and ends_at > now() and budget_exhausted_at is null`,
-    );
+    const running = await this.campaigns.withBudgetLeft();
     if (running.length === 0) return;
     const spent = await this.store.spent(running.map((campaign) => String(campaign.id)));
     const exhausted = running.filter(
@@ -140,14 +123,9 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
         BigInt(campaign.budget_micros),
     );
     if (exhausted.length === 0) return;
-    await em.transactional(async (tx) => {
-      const noted = await tx.execute<{ id: string; budget_micros: string }[]>(
-        `update campaigns set budget_exhausted_at = now()
-          where id in (?) and budget_exhausted_at is null returning id, budget_micros`,
-        [exhausted.map((campaign) => campaign.id)],
-      );
-      await this.log(
-        tx,
+    await this.em.fork().transactional(async () => {
+      const noted = await this.campaigns.markBudgetsExhausted(exhausted.map((campaign) => campaign.id));
+      await this.optimizations.log(
         noted.map((campaign) => ({
           campaignId: String(campaign.id),
           kind: 'budget_exhausted',
@@ -156,26 +134,5 @@ export class AdsUpkeep implements OnApplicationBootstrap, OnModuleDestroy {
         })),
       );
     });
-  }
-
-  /** Writes log lines of campaigns that still exist. */
-  private async log(em: EntityManager, lines: LogLine[]): Promise<void> {
-    if (lines.length === 0) return;
-    await em.execute(
-      `insert into ad_optimizations (campaign_id, kind, count, detail)
-       select x.campaign_id, x.kind, x.count, x.detail
-         from jsonb_to_recordset(?::jsonb) as x(campaign_id bigint, kind text, count integer, detail text)
-        where exists (select 1 from campaigns c where c.id = x.campaign_id)`,
-      [
-        JSON.stringify(
-          lines.map((line) => ({
-            campaign_id: line.campaignId,
-            kind: line.kind,
-            count: line.count,
-            detail: line.detail,
-          })),
-        ),
-      ],
-    );
   }
 }
