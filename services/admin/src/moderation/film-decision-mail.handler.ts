@@ -1,8 +1,9 @@
 import { Controller, Logger } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { MailerService, type EventContext } from '@kinora/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { MailerService } from '@kinora/common';
 import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } from '@kinora/proto';
 import { filmApprovedMail, filmRejectedMail } from './film-decision.mail';
+import { ModerationRepository } from './moderation.repository';
 
 /**
  * Mails the creator the outcome of a review: a film a moderator decided on here leaving pending for
@@ -14,40 +15,32 @@ import { filmApprovedMail, filmRejectedMail } from './film-decision.mail';
 export class FilmDecisionMailHandler {
   private readonly logger = new Logger(FilmDecisionMailHandler.name);
 
-  constructor(private readonly mailer: MailerService) {}
+  constructor(
+    private readonly mailer: MailerService,
+    private readonly moderation: ModerationRepository,
+  ) {}
 
   @EventPattern(topicOf(FilmStatusChangedSchema), { ledgerKey: 'FilmDecisionMailHandler' })
-  async handle(@Payload() event: FilmStatusChanged, @Ctx() context: EventContext): Promise<void> {
+  async handle(@Payload() event: FilmStatusChanged): Promise<void> {
     if (event.previousStatus !== FilmStatus.PENDING) return;
     if (event.status !== FilmStatus.PUBLISHED && event.status !== FilmStatus.ARCHIVED) return;
     const status = FilmStatus[event.status].toLowerCase();
     // Only the outcome of a review here: a film published without one (the demo seed) mails nobody.
-    const [decided] = await context.em.execute<unknown[]>(
-      'select 1 from moderation_decisions where film_id = ? and decision = ? limit 1',
-      [event.filmId.toString(), status],
-    );
-    if (!decided) return;
-    const [user] = await context.em.execute<{ email: string }[]>(
-      'select email from known_users where id = ?',
-      [event.creatorUserId],
-    );
-    if (!user) {
+    if (!(await this.moderation.wasDecided(event.filmId, status))) return;
+    const email = await this.moderation.email(event.creatorUserId);
+    if (email === undefined) {
       this.logger.warn(
         { filmId: String(event.filmId) },
         'no address known for the creator: decision not mailed',
       );
       return;
     }
-    const first = await context.em.execute<unknown[]>(
-      'insert into decision_mails (film_id, status) values (?, ?) on conflict do nothing returning 1',
-      [event.filmId.toString(), status],
-    );
-    if (first.length === 0) return;
+    if (!(await this.moderation.claimDecisionMail(event.filmId, status))) return;
     await this.mailer.send(
       event.status === FilmStatus.PUBLISHED
-        ? filmApprovedMail(user.email, event.title, this.mailer.link(`/film/${event.filmId}`))
+        ? filmApprovedMail(email, event.title, this.mailer.link(`/film/${event.filmId}`))
         : filmRejectedMail(
-            user.email,
+            email,
             event.title,
             event.reason || 'No reason was given.',
             this.mailer.link('/creator-dashboard'),

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContext } from '@kinora/common';
 import { FilmDeletedSchema, topicOf, type FilmDeleted } from '@kinora/proto';
+import { ModerationRepository } from './moderation.repository';
 
 /**
  * A creator deleted a film that was never published: its moderation item becomes a tombstone
@@ -11,14 +12,10 @@ import { FilmDeletedSchema, topicOf, type FilmDeleted } from '@kinora/proto';
  */
 @Controller()
 export class FilmDeletedHandler {
+  constructor(private readonly moderation: ModerationRepository) {}
+
   @EventPattern(topicOf(FilmDeletedSchema), { ledgerKey: 'FilmDeletedHandler' })
   async handle(@Payload() event: FilmDeleted, @Ctx() context: EventContext): Promise<void> {
-    await context.em.execute(
-      `insert into moderation_items (film_id, title, genre, duration_minutes, status, updated_at)
-       values (?, '', '', 0, 'deleted', ?)
-       on conflict (film_id) do update set status = 'deleted', updated_at = excluded.updated_at
-       where moderation_items.updated_at <= excluded.updated_at`,
-      [event.filmId.toString(), context.occurredAt],
-    );
+    await this.moderation.markDeleted(event.filmId, context.occurredAt);
   }
 }

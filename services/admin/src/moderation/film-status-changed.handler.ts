@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContext } from '@kinora/common';
 import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } from '@kinora/proto';
+import { ModerationRepository } from './moderation.repository';
 
 /**
  * Keeps moderation_items, the review queue's read model, from catalog's film status events: the
@@ -12,6 +13,8 @@ import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } 
  */
 @Controller()
 export class FilmStatusChangedHandler {
+  constructor(private readonly moderation: ModerationRepository) {}
+
   @EventPattern(topicOf(FilmStatusChangedSchema), { ledgerKey: 'FilmStatusChangedHandler' })
   async handle(@Payload() event: FilmStatusChanged, @Ctx() context: EventContext): Promise<void> {
     const disclosure = event.aiDisclosure
@@ -23,39 +26,23 @@ export class FilmStatusChangedHandler {
           notes: event.aiDisclosure.notes || null,
         }
       : null;
-    await context.em.execute(
-      `insert into moderation_items
-         (film_id, title, creator_id, creator_user_id, genre, duration_minutes, poster_url, status, updated_at,
-          description, language, release_year, video_url, ai_disclosure, submitted_at, reason)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)
-       on conflict (film_id) do update set title = excluded.title, creator_id = excluded.creator_id,
-         creator_user_id = excluded.creator_user_id, genre = excluded.genre,
-         duration_minutes = excluded.duration_minutes, poster_url = excluded.poster_url,
-         status = excluded.status, updated_at = excluded.updated_at,
-         description = excluded.description, language = excluded.language,
-         release_year = excluded.release_year, video_url = excluded.video_url,
-         ai_disclosure = coalesce(excluded.ai_disclosure, moderation_items.ai_disclosure),
-         submitted_at = coalesce(excluded.submitted_at, moderation_items.submitted_at),
-         reason = excluded.reason
-       where moderation_items.updated_at <= excluded.updated_at`,
-      [
-        event.filmId.toString(),
-        event.title,
-        event.creatorId ? event.creatorId.toString() : null,
-        event.creatorUserId || null,
-        event.genre,
-        event.durationMinutes,
-        event.posterUrl || null,
-        FilmStatus[event.status].toLowerCase(),
-        context.occurredAt,
-        event.description,
-        event.language,
-        event.releaseYear || null,
-        event.videoUrl || null,
-        disclosure ? JSON.stringify(disclosure) : null,
-        event.submittedAt ? timestampDate(event.submittedAt) : null,
-        event.reason || null,
-      ],
-    );
+    await this.moderation.applyFilmState({
+      film_id: event.filmId.toString(),
+      title: event.title,
+      creator_id: event.creatorId ? event.creatorId.toString() : null,
+      creator_user_id: event.creatorUserId || null,
+      genre: event.genre,
+      duration_minutes: event.durationMinutes,
+      poster_url: event.posterUrl || null,
+      status: FilmStatus[event.status].toLowerCase(),
+      updated_at: context.occurredAt.toISOString(),
+      description: event.description,
+      language: event.language,
+      release_year: event.releaseYear || null,
+      video_url: event.videoUrl || null,
+      ai_disclosure: disclosure,
+      submitted_at: event.submittedAt ? timestampDate(event.submittedAt).toISOString() : null,
+      reason: event.reason || null,
+    });
   }
 }

@@ -1,30 +1,7 @@
-import type { AiDisclosureDto } from '@kinora/common';
 import type { PendingFilmDto } from './dto/pending-film.dto';
+import type { PendingFilmRecord } from './moderation.repository';
 
-/** A row of the pending query: the item joined with its creator's account, when known. */
-export interface PendingFilmRow {
-  film_id: string;
-  title: string;
-  description: string;
-  genre: string;
-  language: string;
-  duration_minutes: number;
-  release_year: number | null;
-  poster_url: string | null;
-  video_url: string;
-  submitted_at: Date | null;
-  updated_at: Date;
-  ai_disclosure: AiDisclosureDto | null;
-  creator_id: string | null;
-  creator_user_id: string | null;
-  u_id: string | null;
-  u_email: string | null;
-  u_first_name: string | null;
-  u_last_name: string | null;
-  u_profile_image_url: string | null;
-}
-
-export function mapPendingFilm(row: PendingFilmRow): PendingFilmDto {
+export function mapPendingFilm(row: PendingFilmRecord): PendingFilmDto {
   return {
     id: Number(row.film_id),
     title: row.title,

@@ -6,39 +6,27 @@ import { FilmReviewedSchema, FilmStatus } from '@kinora/proto';
 import type { AdminStatsDto } from './dto/admin-stats.dto';
 import type { DecideFilmDto, FilmDecisionDto } from './dto/film-decision.dto';
 import type { PendingFilmDto, PendingFilmsQuery } from './dto/pending-film.dto';
-import { mapPendingFilm, type PendingFilmRow } from './moderation.mapper';
+import { mapPendingFilm } from './moderation.mapper';
+import { ModerationRepository } from './moderation.repository';
 
 export type { AdminStatsDto };
-
-/** The review queue: pending, playable (its video is ready) and not yet decided here. */
-const IN_QUEUE = `i.status = 'pending' and i.video_url is not null and i.decided_at is null`;
 
 @Injectable()
 export class ModerationService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly moderation: ModerationRepository,
   ) {}
 
   async stats(): Promise<AdminStatsDto> {
-    const [row] = await this.em.fork().execute<{ pending: number; open: number }[]>(
-      `select (select count(*)::int from moderation_items i where ${IN_QUEUE}) as pending,
-              (select count(*)::int from reports where status = 'open') as open`,
-    );
-    return { pendingReviews: row!.pending, openReports: row!.open };
+    const { pending, open } = await this.moderation.counts();
+    return { pendingReviews: pending, openReports: open };
   }
 
   /** The queue, oldest submitted first, each with its creator's account from known_users. */
   async pending(query: PendingFilmsQuery): Promise<PendingFilmDto[]> {
-    const rows = await this.em.fork().execute<PendingFilmRow[]>(
-      `select i.*, u.id as u_id, u.email as u_email, u.first_name as u_first_name,
-              u.last_name as u_last_name, u.profile_image_url as u_profile_image_url
-         from moderation_items i left join known_users u on u.id = i.creator_user_id
-        where ${IN_QUEUE}
-        order by coalesce(i.submitted_at, i.updated_at), i.film_id
-        limit ? offset ?`,
-      [query.limit ?? ADMIN_LIST_DEFAULT_LIMIT, query.offset ?? 0],
-    );
+    const rows = await this.moderation.pending(query.limit ?? ADMIN_LIST_DEFAULT_LIMIT, query.offset ?? 0);
     return rows.map(mapPendingFilm);
   }
 
@@ -50,24 +38,20 @@ export class ModerationService {
   async decide(filmId: number, input: DecideFilmDto, reviewerUserId: string): Promise<FilmDecisionDto> {
     const reason = input.reason ? input.reason : null;
     return this.em.fork().transactional(async (em) => {
-      const claimed = await em.execute<unknown[]>(
-        `update moderation_items i set decided_at = now() where i.film_id = ? and ${IN_QUEUE} returning 1`,
-        [filmId],
-      );
-      if (claimed.length === 0) {
-        const [item] = await em.execute<
-          { status: string; video_url: string | null; decided_at: Date | null }[]
-        >('select status, video_url, decided_at from moderation_items where film_id = ?', [filmId]);
+      if (!(await this.moderation.claim(filmId))) {
+        const item = await this.moderation.item(filmId);
         if (!item || item.status === 'deleted') throw new NotFoundException(`Film ${filmId} not found`);
         if (item.status !== 'pending' || item.decided_at) {
           throw new ConflictException(`Film ${filmId} is not pending review`);
         }
         throw new ConflictException(`Film ${filmId} is still processing: it can be reviewed once it plays`);
       }
-      await em.execute(
-        `insert into moderation_decisions (film_id, decision, reason, reviewer_user_id) values (?, ?, ?, ?)`,
-        [filmId, input.status, reason, reviewerUserId],
-      );
+      await this.moderation.recordDecision({
+        film_id: filmId,
+        decision: input.status,
+        reason,
+        reviewer_user_id: reviewerUserId,
+      });
       this.outbox.add(
         em,
         FilmReviewedSchema,
