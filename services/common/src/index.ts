@@ -35,3 +35,4 @@ export * from './http/openapi';
 export * from './mail/mailer';
 export * from './http/client-context';
 export * from './database/query-db';
+export * from './messaging/topic-consumer';

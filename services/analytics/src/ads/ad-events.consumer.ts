@@ -1,10 +1,9 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, JobQueue, KafkaService, MetricsService } from '@kinora/common';
+import { CONFIG, JobQueue, KafkaService, MetricsService, TopicConsumer } from '@kinora/common';
 import { AdEventRecordedSchema, topicOf } from '@kinora/proto';
 import type { KafkaMessage } from 'kafkajs';
 import { Counter } from 'prom-client';
-import { BatchConsumer } from '../batch-consumer';
 import type { Config } from '../config';
 import { adDayKey, ROLLUP_QUEUE, type RollupJobs } from '../rollups/rollups.queue';
 import { adEventRowOf, AdEventStore, type AdEventRow } from './ad-event-store';
@@ -19,7 +18,7 @@ import { adEventRowOf, AdEventStore, type AdEventRow } from './ad-event-store';
 @Injectable()
 export class AdEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AdEventsConsumer.name);
-  private readonly batches: BatchConsumer;
+  private readonly batches: TopicConsumer;
   private readonly rollups: JobQueue<RollupJobs>;
   private readonly consumed: Counter<'outcome'>;
 
@@ -29,7 +28,9 @@ export class AdEventsConsumer implements OnApplicationBootstrap, OnApplicationSh
     @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
-    this.batches = new BatchConsumer(kafka, config, metrics, '-ads', topicOf(AdEventRecordedSchema));
+    this.batches = new TopicConsumer(kafka, config, metrics, this.logger, kafka.groupId('-ads'), [
+      topicOf(AdEventRecordedSchema),
+    ]);
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
     this.consumed = new Counter({
       name: 'analytics_ad_events_total',
@@ -40,7 +41,7 @@ export class AdEventsConsumer implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.batches.start((messages) => this.apply(messages));
+    await this.batches.eachBatch((messages) => this.apply(messages));
     this.logger.log(`consuming ${topicOf(AdEventRecordedSchema)} as ${this.batches.groupId}`);
   }
 

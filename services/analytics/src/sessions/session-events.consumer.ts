@@ -1,10 +1,9 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, JobQueue, KafkaService, MetricsService } from '@kinora/common';
+import { CONFIG, JobQueue, KafkaService, MetricsService, TopicConsumer } from '@kinora/common';
 import { topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
 import type { KafkaMessage } from 'kafkajs';
 import { Counter } from 'prom-client';
-import { BatchConsumer } from '../batch-consumer';
 import type { Config } from '../config';
 import { filmDayKey, ROLLUP_QUEUE, type RollupJobs } from '../rollups/rollups.queue';
 import { SessionStore, writeOf, type StoredWrite } from './session-store';
@@ -18,7 +17,7 @@ import { SessionStore, writeOf, type StoredWrite } from './session-store';
 @Injectable()
 export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionEventsConsumer.name);
-  private readonly batches: BatchConsumer;
+  private readonly batches: TopicConsumer;
   private readonly rollups: JobQueue<RollupJobs>;
   private readonly consumed: Counter<'outcome'>;
 
@@ -28,13 +27,9 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicat
     @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
-    this.batches = new BatchConsumer(
-      kafka,
-      config,
-      metrics,
-      '-sessions',
+    this.batches = new TopicConsumer(kafka, config, metrics, this.logger, kafka.groupId('-sessions'), [
       topicOf(ViewingSessionUpdatedSchema),
-    );
+    ]);
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
     this.consumed = new Counter({
       name: 'analytics_session_events_total',
@@ -45,7 +40,7 @@ export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicat
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.batches.start((messages) => this.apply(messages));
+    await this.batches.eachBatch((messages) => this.apply(messages));
     this.logger.log(`consuming ${topicOf(ViewingSessionUpdatedSchema)} as ${this.batches.groupId}`);
   }
 

@@ -5,15 +5,17 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { SpanKind } from '@opentelemetry/api';
 import { schemaForTopic, type Envelope } from '@kinora/proto';
-import type { Consumer, KafkaMessage } from 'kafkajs';
+import type { KafkaMessage } from 'kafkajs';
 import { lastValueFrom } from 'rxjs';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
 import { inSpan, kafkaHeaders } from '../tracing/tracing';
 import type { EventContext, EventHandlerExtras } from './event-handler';
-import { readConsumerLag } from './consumer-lag';
-import { restartWhenCrashed } from './restart-on-crash';
+import { createQueryDb } from '../database/query-db';
+import type { DB } from '../database.gen';
+import { ConsumerLedgerRepository } from './consumer-ledger.repository';
 import { KafkaService } from './kafka.service';
+import { TopicConsumer } from './topic-consumer';
 
 const MAX_ATTEMPTS = 5;
 type Outcome = 'handled' | 'duplicate' | 'dead-lettered';
@@ -25,18 +27,17 @@ interface Subscriber {
 }
 
 /**
- * The transport behind the services' `@EventPattern` handlers: the service's Kafka consumer group.
- * Offsets are committed after each batch is applied (and on a graceful stop), so a crash redelivers
- * at most the batch in hand; the processed_events ledger, written in the handler's own transaction,
+ * The transport behind the services' `@EventPattern` handlers: the service's Kafka consumer group
+ * (a TopicConsumer handling message by message). A crash redelivers at most the batch in hand;
+ * the processed_events ledger, written in the handler's own transaction,
  * turns a redelivery into a no-op. Several handlers of one topic are each applied once, in their own
  * transaction under their own ledger key, with their own retries and dead letter.
  */
 @Injectable()
 export class KafkaEventServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(KafkaEventServer.name);
-  private consumer?: Consumer;
-  /** Set by close(): a consumer that crashes afterwards is not started again. */
-  private closed = false;
+  private consumer?: TopicConsumer;
+  private readonly ledger: ConsumerLedgerRepository;
   private readonly byTopic = new Map<string, Subscriber[]>();
 
   constructor(
@@ -46,7 +47,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
     super();
-    metrics.addLagReader(() => this.recordLag());
+    this.ledger = new ConsumerLedgerRepository(createQueryDb<DB>(orm.em));
   }
 
   get topics(): string[] {
@@ -63,10 +64,9 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
 
   /** Stops fetching, lets the batch in hand finish, commits the offsets resolved so far. */
   async close(): Promise<void> {
-    this.closed = true;
     const consumer = this.consumer;
     this.consumer = undefined;
-    await consumer?.disconnect();
+    await consumer?.stop();
   }
 
   on(): never {
@@ -74,61 +74,25 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
   }
 
   unwrap<T>(): T {
-    if (!this.consumer) throw new Error('KafkaEventServer is not consuming');
-    return this.consumer as T;
+    const consumer = this.consumer?.running;
+    if (!consumer) throw new Error('KafkaEventServer is not consuming');
+    return consumer as T;
   }
 
   private async start(): Promise<void> {
     this.collectSubscribers();
     if (this.byTopic.size === 0) return;
-    const consumer = this.kafka.kafka.consumer({
-      groupId: this.kafka.groupId(),
-      sessionTimeout: this.config.KAFKA_SESSION_TIMEOUT_MS,
-      heartbeatInterval: Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 10),
-      // The broker answers a fetch as soon as a message arrives, so this wait adds no latency; it is
-      // how often an idle consumer asks again. kafkajs heartbeats between fetches, so the wait stays
-      // within a third of the session timeout, or the group would think an idle member dead.
-      maxWaitTimeInMs: Math.min(
-        this.config.KAFKA_FETCH_MAX_WAIT_MS,
-        Math.floor(this.config.KAFKA_SESSION_TIMEOUT_MS / 3),
-      ),
-      retry: { retries: 10 },
-    });
-    this.consumer = consumer;
-    restartWhenCrashed(
-      consumer,
-      () => !this.closed,
-      async () => {
-        await this.consumer?.disconnect().catch(() => undefined);
-        await this.start();
-      },
+    const consumer = new TopicConsumer(
+      this.kafka,
+      this.config,
+      this.metrics,
       this.logger,
+      this.kafka.groupId(),
+      this.topics,
     );
-    await consumer.connect();
-    await consumer.subscribe({
-      topics: this.topics.map((topic) => this.kafka.topic(topic)),
-      fromBeginning: true,
-    });
-    await consumer.run({
-      autoCommit: true,
-      autoCommitInterval: this.config.KAFKA_COMMIT_INTERVAL_MS,
-      eachBatchAutoResolve: false,
-      eachBatch: async ({
-        batch,
-        resolveOffset,
-        heartbeat,
-        commitOffsetsIfNecessary,
-        isRunning,
-        isStale,
-      }) => {
-        for (const message of batch.messages) {
-          if (!isRunning() || isStale()) break;
-          await this.process(this.kafka.familyOf(batch.topic), batch.partition, message);
-          resolveOffset(message.offset);
-          await heartbeat();
-        }
-        await commitOffsetsIfNecessary();
-      },
+    this.consumer = consumer;
+    await consumer.eachMessage(async (topic, partition, message) => {
+      await this.process(topic, partition, message);
     });
     this.logger.log(`consuming ${this.topics.join(', ')} as ${this.kafka.groupId()}`);
   }
@@ -199,12 +163,7 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
     for (let attempt = 1; ; attempt++) {
       try {
         const outcome = await this.orm.em.fork().transactional(async (em): Promise<Outcome> => {
-          const inserted = await em.execute<unknown[]>(
-            `insert into processed_events (handler, event_id, topic) values (?, ?, ?)
-             on conflict do nothing returning 1`,
-            [name, envelope.eventId, topic],
-          );
-          if (inserted.length === 0) return 'duplicate';
+          if (!(await this.ledger.record(name, envelope.eventId, topic))) return 'duplicate';
           const context: EventContext = {
             em,
             eventId: envelope.eventId,
@@ -248,32 +207,15 @@ export class KafkaEventServer extends Server implements CustomTransportStrategy 
       { err: error, topic, partition, offset: message.offset, eventId },
       'event dead-lettered',
     );
-    await this.orm.em.fork().execute(
-      `insert into dead_letters (handler, topic, partition, "offset", event_id, error, payload)
-       values (?, ?, ?, ?, ?, ?, ?)`,
-      [
-        subscriber.ledgerKey,
-        topic,
-        partition,
-        message.offset,
-        eventId ?? null,
-        String((error as Error)?.message ?? error),
-        message.value ?? null,
-      ],
-    );
+    await this.ledger.deadLetter({
+      handler: subscriber.ledgerKey,
+      topic,
+      partition,
+      offset: message.offset,
+      eventId: eventId ?? null,
+      error: String((error as Error)?.message ?? error),
+      payload: message.value ?? null,
+    });
     this.metrics.eventsConsumed.inc({ topic, outcome: 'dead-lettered' });
-  }
-
-  /** Sets the lag of every partition the group consumes; a scrape waits for it LAG_TIMEOUT_MS at most. */
-  private async recordLag(): Promise<void> {
-    if (!this.consumer) return;
-    const group = this.kafka.groupId();
-    try {
-      await readConsumerLag(this.kafka, group, this.topics, (topic, partition, lag) =>
-        this.metrics.consumerLag.set({ group, topic, partition: String(partition) }, lag),
-      );
-    } catch (error) {
-      this.logger.debug({ err: error }, 'could not read consumer lag');
-    }
   }
 }

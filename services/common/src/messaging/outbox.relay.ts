@@ -9,21 +9,14 @@ import {
 import { CONFIG, type BaseConfig } from '../config/config';
 import { PgListener } from '../database/pg-listener';
 import { MetricsService } from '../metrics/metrics';
+import { createQueryDb } from '../database/query-db';
+import type { DB } from '../database.gen';
 import { KafkaService } from './kafka.service';
+import { OutboxRepository } from './outbox.repository';
 
-/** Only one relay per database publishes at a time, so events keep their outbox order. */
-const RELAY_LOCK = 74_202_611;
 const BATCH = 200;
 /** How often the relay looks for rows while it cannot listen for them. */
 const DISCONNECTED_POLL_MS = 250;
-
-interface Row {
-  id: string;
-  topic: string;
-  key: string;
-  payload: Buffer;
-  headers: Record<string, string>;
-}
 
 /** The channel the outbox's insert trigger notifies on commit (outbox-notify.migration.ts). */
 const CHANNEL = 'kinora_outbox';
@@ -48,12 +41,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Wakes the relay on every committed outbox row; a pass follows each (re)connection. */
   private readonly listener: PgListener;
 
+  private readonly outbox: OutboxRepository;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly kafka: KafkaService,
     private readonly metrics: MetricsService,
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
+    this.outbox = new OutboxRepository(createQueryDb<DB>(orm.em));
     this.listener = new PgListener({
       name: 'outbox',
       connectionString: config.DATABASE_URL,
@@ -117,20 +113,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** One pass: returns how many events it published. */
   async publishBatch(): Promise<number> {
-    const em = this.orm.em.fork();
-    const published = await em.transactional(async (tx) => {
-      const [lock] = await tx.execute<{ locked: boolean }[]>(
-        'select pg_try_advisory_xact_lock(?) as locked',
-        [RELAY_LOCK],
-      );
-      if (!lock?.locked) return [];
-      const rows = await tx.execute<Row[]>(
-        `select id, topic, key, payload, headers from outbox
-          where published_at is null order by position limit ${BATCH}`,
-      );
+    const published = await this.orm.em.fork().transactional(async () => {
+      if (!(await this.outbox.tryRelayLock())) return [];
+      const rows = await this.outbox.unpublished(BATCH);
       if (rows.length === 0) return [];
       const producer = await this.kafka.producer();
-      const byTopic = new Map<string, Row[]>();
+      const byTopic = new Map<string, typeof rows>();
       for (const row of rows) byTopic.set(row.topic, [...(byTopic.get(row.topic) ?? []), row]);
       await producer.sendBatch({
         acks: -1,
@@ -139,22 +127,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
           messages: topicRows.map((row) => ({ key: row.key, value: row.payload, headers: row.headers })),
         })),
       });
-      await tx.execute(
-        `update outbox set published_at = now() where id in (${rows.map(() => '?').join(', ')})`,
-        rows.map((row) => row.id),
-      );
+      await this.outbox.markPublished(rows.map((row) => row.id));
       return rows;
     });
     for (const row of published) this.metrics.eventsPublished.inc({ topic: row.topic });
     if (Date.now() - this.lastCleanup > 60_000) {
       this.lastCleanup = Date.now();
-      await em.execute(`delete from outbox where published_at < now() - interval '3 days'`);
+      await this.outbox.deleteOldPublished();
     }
     if (published.length > 0) {
-      const [backlog] = await em.execute<{ count: string }[]>(
-        'select count(*) as count from outbox where published_at is null',
-      );
-      this.metrics.outboxBacklog.set(Number(backlog?.count ?? 0));
+      this.metrics.outboxBacklog.set(await this.outbox.backlog());
     }
     return published.length;
   }

@@ -5,9 +5,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EnvelopeSchema, topicOf } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
 import { SERVICE_NAME } from '../config/config';
+import { createQueryDb } from '../database/query-db';
+import type { DB } from '../database.gen';
 import { currentTraceHeaders } from '../tracing/tracing';
 import { OutboxMessage } from './outbox.entity';
 import { OutboxRelay } from './outbox.relay';
+import { OutboxRepository } from './outbox.repository';
 
 /** An event's fields without the envelope, which the outbox fills in. */
 export type EventData<S extends DescMessage> = Omit<MessageInitShape<S>, 'envelope' | '$typeName'>;
@@ -50,11 +53,9 @@ export class OutboxService {
 /** Waits until the relay has published every outbox row (a batch job's events have left before it exits). */
 export async function waitForOutboxDrained(em: EntityManager, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const outbox = new OutboxRepository(createQueryDb<DB>(em));
   while (Date.now() < deadline) {
-    const [row] = await em.execute<{ count: string }[]>(
-      'select count(*) from outbox where published_at is null',
-    );
-    if (Number(row?.count) === 0) return;
+    if ((await outbox.backlog()) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`outbox not drained after ${timeoutMs} ms: is Kafka reachable?`);

@@ -12,6 +12,7 @@ import {
 } from '@kinora/proto';
 import type { EventContext } from '../messaging/event-handler';
 import { KnownUser } from './known-user.entity';
+import { KnownUsersRepository } from './known-users.repository';
 
 export class KnownUsersTable20261121000100 extends Migration {
   override async up(): Promise<void> {
@@ -36,50 +37,40 @@ export class KnownUsersTable20261121000100 extends Migration {
   }
 }
 
-/** Upserts the user unless the stored state is newer (events of one user are keyed, so ordered, but may repeat). */
-async function upsert(
-  profile: UserProfile | undefined,
-  version: bigint,
-  context: EventContext,
-): Promise<void> {
+/** The known_users row of a user event (whose events are keyed, so ordered, but may repeat). */
+function knownUser(profile: UserProfile | undefined, version: bigint, context: EventContext) {
   if (!profile?.userId) throw new Error('user event without a user');
-  await context.em.execute(
-    `insert into known_users
-       (id, email, first_name, last_name, profile_image_url, is_admin, roles, subscription_type, version, registered_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?::text[], ?, ?, ?, now())
-     on conflict (id) do update set
-       email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
-       profile_image_url = excluded.profile_image_url, is_admin = excluded.is_admin, roles = excluded.roles,
-       subscription_type = excluded.subscription_type, version = excluded.version, updated_at = now()
-     where known_users.version <= excluded.version`,
-    [
-      profile.userId,
-      profile.email,
-      profile.firstName || null,
-      profile.lastName || null,
-      profile.profileImageUrl || null,
-      profile.isAdmin,
-      `{${profile.roles.map((role) => `"${role}"`).join(',')}}`,
-      profile.subscriptionType || 'free',
-      version.toString(),
-      profile.createdAt ? timestampDate(profile.createdAt) : context.occurredAt,
-    ],
-  );
+  return {
+    id: profile.userId,
+    email: profile.email,
+    first_name: profile.firstName || null,
+    last_name: profile.lastName || null,
+    profile_image_url: profile.profileImageUrl || null,
+    is_admin: profile.isAdmin,
+    roles: profile.roles,
+    subscription_type: profile.subscriptionType || 'free',
+    version: version.toString(),
+    registered_at: (profile.createdAt ? timestampDate(profile.createdAt) : context.occurredAt).toISOString(),
+  };
 }
 
 @Controller()
 export class UserRegisteredHandler {
+  constructor(private readonly users: KnownUsersRepository) {}
+
   @EventPattern(topicOf(UserRegisteredSchema), { ledgerKey: 'UserRegisteredHandler' })
   handle(@Payload() event: UserRegistered, @Ctx() context: EventContext): Promise<void> {
-    return upsert(event.user, 0n, context);
+    return this.users.upsert(knownUser(event.user, 0n, context));
   }
 }
 
 @Controller()
 export class UserUpdatedHandler {
+  constructor(private readonly users: KnownUsersRepository) {}
+
   @EventPattern(topicOf(UserUpdatedSchema), { ledgerKey: 'UserUpdatedHandler' })
   handle(@Payload() event: UserUpdated, @Ctx() context: EventContext): Promise<void> {
-    return upsert(event.user, event.version, context);
+    return this.users.upsert(knownUser(event.user, event.version, context));
   }
 }
 
@@ -90,5 +81,5 @@ export const KNOWN_USERS = {
 };
 
 /** The users read model's event handlers: a service imports it next to KNOWN_USERS' tables. */
-@Module({ controllers: [UserRegisteredHandler, UserUpdatedHandler] })
+@Module({ controllers: [UserRegisteredHandler, UserUpdatedHandler], providers: [KnownUsersRepository] })
 export class KnownUsersModule {}
