@@ -258,7 +258,24 @@ export function FormError({ message, className }: { message: string | undefined;
   );
 }
 
-/** The row of a form's actions (Cancel, Save), at its end. */
-export function FormFooter({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn('flex justify-end gap-3', className)}>{children}</div>;
+const FOOTER_ALIGN = { start: 'justify-start', end: 'justify-end', between: 'justify-between' } as const;
+
+/** The row of a form's actions (Cancel, Save): at its end, or Back and Next at either side. */
+export function FormFooter({
+  align = 'end',
+  compact = false,
+  className,
+  children,
+}: {
+  align?: keyof typeof FOOTER_ALIGN;
+  /** Closer buttons, for small forms. */
+  compact?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex items-center', FOOTER_ALIGN[align], compact ? 'gap-2' : 'gap-3', className)}>
+      {children}
+    </div>
+  );
 }

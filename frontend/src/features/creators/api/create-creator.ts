@@ -1,14 +1,80 @@
+import { CREATOR_BIO_MAX_LENGTH, CREATOR_WEBSITE_MAX_LENGTH } from '@kinora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import type { CreateCreatorInput, CreatorProfile } from '@/lib/api/types';
+import type { ServerFieldMap } from '@/lib/server-errors';
 
 import { getCreatorQueryOptions } from './get-creator';
 import { getCreatorsQueryOptions } from './get-creators';
 
 export type { CreateCreatorInput };
+
+/**
+ * The creator profile step (docs/catalog.md): a bio of at most CREATOR_BIO_MAX_LENGTH characters,
+ * an optional website and handles; the server checks the website and handles' shapes and its 400
+ * is shown beside the field.
+ */
+export const creatorProfileSchema = z.object({
+  bio: z
+    .string()
+    .refine((text) => text.trim() !== '', 'bio is required')
+    .refine(
+      (text) => text.length <= CREATOR_BIO_MAX_LENGTH,
+      `bio must be at most ${CREATOR_BIO_MAX_LENGTH} characters`,
+    ),
+  website: z
+    .string()
+    .refine(
+      (text) => text.trim().length <= CREATOR_WEBSITE_MAX_LENGTH,
+      `website must be at most ${CREATOR_WEBSITE_MAX_LENGTH} characters`,
+    ),
+  twitter: z.string(),
+  instagram: z.string(),
+  youtube: z.string(),
+});
+
+export type CreatorProfileFields = z.infer<typeof creatorProfileSchema>;
+
+export const emptyCreatorProfile = (): CreatorProfileFields => ({
+  bio: '',
+  website: '',
+  twitter: '',
+  instagram: '',
+  youtube: '',
+});
+
+/** The fields a 400 names ("website must be…", "socialLinks.twitter must be a handle…"). */
+export const CREATOR_PROFILE_SERVER_FIELDS: ServerFieldMap<CreatorProfileFields> = {
+  bio: 'bio',
+  website: 'website',
+  'socialLinks.twitter': 'twitter',
+  'socialLinks.instagram': 'instagram',
+  'socialLinks.youtube': 'youtube',
+  twitter: 'twitter',
+  instagram: 'instagram',
+  youtube: 'youtube',
+};
+
+/** The creator signup payload: trimmed values, empty optional fields left out. */
+export function toCreateCreatorInput(fields: CreatorProfileFields): CreateCreatorInput {
+  const optional = (value: string) => value.trim() || undefined;
+  const handle = (value: string) => optional(value)?.replace(/^@/, '');
+  const socialLinks = {
+    twitter: handle(fields.twitter),
+    instagram: handle(fields.instagram),
+    youtube: handle(fields.youtube),
+  };
+  const hasLinks = Object.values(socialLinks).some(Boolean);
+  return {
+    bio: fields.bio.trim(),
+    website: optional(fields.website),
+    socialLinks: hasLinks ? socialLinks : undefined,
+  };
+}
 
 /** POST /api/creators {bio, website, socialLinks} → 201 the new profile; the two acceptance flags stay on the client. */
 export const createCreator = (input: CreateCreatorInput): Promise<CreatorProfile> =>

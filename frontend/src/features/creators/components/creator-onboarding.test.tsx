@@ -7,7 +7,10 @@ import { makeCreatorProfile } from '@/testing/fixtures';
 import { deferred, mockFetch, unauthorizedResponse } from '@/testing/mock-fetch';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 
-import { CreatorOnboarding, fieldOfServerMessage, toCreateCreatorInput } from './creator-onboarding';
+import { fieldOfServerMessage } from '@/lib/server-errors';
+
+import { CREATOR_PROFILE_SERVER_FIELDS, toCreateCreatorInput } from '../api/create-creator';
+import { CreatorOnboarding } from './creator-onboarding';
 
 const CREATE = 'POST /api/creators';
 
@@ -241,8 +244,12 @@ describe('CreatorOnboarding', () => {
       website: undefined,
       socialLinks: undefined,
     });
-    expect(fieldOfServerMessage('socialLinks.twitter must be a handle like @name')).toBe('twitter');
-    expect(fieldOfServerMessage('bio must be at most 500 characters')).toBe('bio');
-    expect(fieldOfServerMessage('Something else')).toBeNull();
+    expect(
+      fieldOfServerMessage('socialLinks.twitter must be a handle like @name', CREATOR_PROFILE_SERVER_FIELDS),
+    ).toBe('twitter');
+    expect(fieldOfServerMessage('bio must be at most 500 characters', CREATOR_PROFILE_SERVER_FIELDS)).toBe(
+      'bio',
+    );
+    expect(fieldOfServerMessage('Something else', CREATOR_PROFILE_SERVER_FIELDS)).toBeNull();
   });
 });

@@ -73,7 +73,7 @@ export function EditProfileForm({ user, onSaved, onCancel }: EditProfileFormProp
           }}
         />
       </FieldFrame>
-      <FormFooter className="justify-start gap-2">
+      <FormFooter align="start" compact>
         <Button type="submit" size="sm" disabled={save.isPending || Boolean(problem)}>
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
