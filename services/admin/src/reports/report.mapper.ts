@@ -1,25 +1,7 @@
-import type { ReportReason, ReportStatus, ReportSubjectType } from '@kinora/contracts';
 import type { ReportDto } from './dto/report.dto';
+import type { ReportRecord } from './reports.repository';
 
-/** A report joined with its reporter's account and the film's title, when known. */
-export interface ReportRow {
-  id: string;
-  reporter_user_id: string;
-  subject_type: ReportSubjectType;
-  subject_id: string;
-  reason: ReportReason;
-  details: string | null;
-  status: ReportStatus;
-  note: string | null;
-  created_at: Date;
-  resolved_at: Date | null;
-  u_email: string | null;
-  u_first_name: string | null;
-  u_last_name: string | null;
-  film_title: string | null;
-}
-
-export function mapReport(row: ReportRow): ReportDto {
+export function mapReport(row: ReportRecord): ReportDto {
   return {
     id: Number(row.id),
     subjectType: row.subject_type,
