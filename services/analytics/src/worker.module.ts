@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { DATABASE } from './database';
 import { RollupJobHandlers } from './rollups/rollup-jobs';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
+import { RollupsRepository } from './rollups/rollups.repository';
 import { SessionEventsConsumer } from './sessions/session-events.consumer';
 import { SessionStore } from './sessions/session-store';
 
@@ -19,6 +20,8 @@ export class WorkerAppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: WorkerAppModule,
+      // Global for RollupsRepository alone: the job handlers live in WorkerModule's own scope.
+      global: true,
       imports: [
         PlatformModule.forService({ name: 'analytics-worker', config, ...DATABASE }),
         WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers, { concurrency: config.ROLLUP_CONCURRENCY }),
@@ -30,7 +33,9 @@ export class WorkerAppModule {
         AdEventStore,
         AdEventsRepository,
         AdEventsConsumer,
+        RollupsRepository,
       ],
+      exports: [RollupsRepository],
     };
   }
 }

@@ -3,13 +3,10 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG, JobQueue, MetricsService, type JobHandlers } from '@kinora/common';
 import { Histogram } from 'prom-client';
 import type { Config } from '../config';
-import { AD_DAY_SQL, CREATOR_DAY_SQL, FILM_DAY_SQL, PLATFORM_DAY_SQL } from './rollup-sql';
 import { adDayKey, filmDayKey, platformDayKey, ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
+import { RollupsRepository } from './rollups.repository';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Lock namespaces for pg_advisory_xact_lock(namespace, key). */
-const LOCK = { filmDay: 1, creatorDay: 2, platformDay: 3, adDay: 4 } as const;
 
 @Injectable()
 export class RollupJobHandlers implements OnApplicationShutdown {
@@ -19,6 +16,7 @@ export class RollupJobHandlers implements OnApplicationShutdown {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: RollupsRepository,
     @Inject(CONFIG) private readonly config: Config,
     metrics: MetricsService,
   ) {
@@ -49,34 +47,19 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     if (!Number.isInteger(filmId) || !DAY.test(day))
       throw new Error(`bad film-day ${JSON.stringify(bucket)}`);
     await this.rollups.queue.removeDeduplicationKey(filmDayKey(bucket));
-    const lags = await this.em.fork().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK.filmDay, `${filmId}:${day}`]);
-      const [covered] = await em.execute<{ before: string | null; after: string | null }[]>(
-        `select (select covered_seq from film_daily where film_id = ? and day = ?::date) as before,
-                (select max(seq) from session_events where film_id = ? and day = ?::date) as after`,
-        [filmId, day, filmId, day],
-      );
-      const [film] = await em.execute<{ creator_id: number }[]>(FILM_DAY_SQL, [
-        filmId,
-        day,
-        filmId,
-        filmId,
+    const lags = await this.em.fork().transactional(async () => {
+      await this.repository.lockFilmDay(filmId, day);
+      const covered = await this.repository.filmDayCoverage(filmId, day);
+      const film = await this.repository.recomputeFilmDay(
         filmId,
         day,
         this.config.COST_DEFAULT_BITRATE_KBPS,
-        covered?.after ?? 0,
-      ]);
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [
-        LOCK.creatorDay,
-        `${film!.creator_id}:${day}`,
-      ]);
-      await em.execute(CREATOR_DAY_SQL, [film!.creator_id, day, film!.creator_id, day]);
-      // How long the writes this recompute newly covers waited since the API accepted them.
-      return em.execute<{ lag: number; n: number }[]>(
-        `select round(extract(epoch from clock_timestamp() - received_at)::numeric, 2)::float8 as lag, count(*)::int as n
-           from session_events where film_id = ? and day = ?::date and seq > ? and seq <= ? group by 1`,
-        [filmId, day, covered?.before ?? 0, covered?.after ?? 0],
+        covered.after ?? 0,
       );
+      await this.repository.lockCreatorDay(film.creator_id, day);
+      await this.repository.recomputeCreatorDay(film.creator_id, day);
+      // How long the writes this recompute newly covers waited since the API accepted them.
+      return this.repository.lagsOf(filmId, day, covered.before ?? 0, covered.after ?? 0);
     });
     for (const { lag, n } of lags) for (let i = 0; i < n; i++) this.lag.observe(lag);
     await this.rollups.add(
@@ -90,9 +73,9 @@ export class RollupJobHandlers implements OnApplicationShutdown {
   async recomputePlatformDay(day: string): Promise<void> {
     if (!DAY.test(day)) throw new Error(`bad day ${day}`);
     await this.rollups.queue.removeDeduplicationKey(platformDayKey({ day }));
-    await this.em.fork().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK.platformDay, day]);
-      await em.execute(PLATFORM_DAY_SQL, [day, day, day, day, day]);
+    await this.em.fork().transactional(async () => {
+      await this.repository.lockPlatformDay(day);
+      await this.repository.recomputePlatformDay(day);
     });
   }
 
@@ -101,9 +84,9 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     const { filmId, day } = bucket;
     if (!Number.isInteger(filmId) || !DAY.test(day)) throw new Error(`bad ad-day ${JSON.stringify(bucket)}`);
     await this.rollups.queue.removeDeduplicationKey(adDayKey(bucket));
-    await this.em.fork().transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK.adDay, `${filmId}:${day}`]);
-      await em.execute(AD_DAY_SQL, [filmId, day]);
+    await this.em.fork().transactional(async () => {
+      await this.repository.lockAdDay(filmId, day);
+      await this.repository.recomputeAdDay(filmId, day);
     });
   }
 }
