@@ -1,0 +1,105 @@
+import { InjectQueryDb } from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../database.gen';
+import type { Db } from '../db';
+
+/** The creator's follower count now (a scalar subquery). */
+function followerCount(eb: ExpressionBuilder<DB, 'creators'>, creatorId: number) {
+  return eb
+    .selectFrom('follows')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .where('follows.creator_id', '=', creatorId)
+    .$asScalar();
+}
+
+/** Members' follows of creators, and the follower version social keeps per creator. */
+@Injectable()
+export class FollowsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /**
+   * The creator's owner, the creator row locked until the transaction ends: changes of one
+   * creator's followers are serialised.
+   */
+  async lockCreatorOwner(creatorId: number): Promise<string | undefined> {
+    const creator = await this.db
+      .selectFrom('creators')
+      .select('user_id')
+      .where('id', '=', creatorId)
+      .forUpdate()
+      .executeTakeFirst();
+    return creator?.user_id;
+  }
+
+  /** Answers whether it changed anything (following twice is one follow). */
+  async follow(userId: string, creatorId: number): Promise<boolean> {
+    const added = await this.db
+      .insertInto('follows')
+      .values({ user_id: userId, creator_id: creatorId })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    return added.numInsertedOrUpdatedRows! > 0n;
+  }
+
+  /** Answers whether it changed anything. */
+  async unfollow(userId: string, creatorId: number): Promise<boolean> {
+    const removed = await this.db
+      .deleteFrom('follows')
+      .where('user_id', '=', userId)
+      .where('creator_id', '=', creatorId)
+      .executeTakeFirst();
+    return removed.numDeletedRows > 0n;
+  }
+
+  /** Bumps the creator's follower version: the version and count right after a change. */
+  bumpFollowerVersion(creatorId: number) {
+    return this.db
+      .updateTable('creators')
+      .set((eb) => ({ follower_version: eb('follower_version', '+', '1') }))
+      .where('id', '=', creatorId)
+      .returning((eb) => ['follower_version as version', followerCount(eb, creatorId).as('follower_count')])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The creator's follower version and count, unchanged. */
+  followerTotals(creatorId: number) {
+    return this.db
+      .selectFrom('creators')
+      .select((eb) => ['follower_version as version', followerCount(eb, creatorId).as('follower_count')])
+      .where('id', '=', creatorId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Whether the member follows the creator; undefined when there is no such creator. */
+  async isFollowing(userId: string, creatorId: number): Promise<boolean | undefined> {
+    const row = await this.db
+      .selectFrom('creators as c')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('follows')
+              .select(eb.lit(1).as('one'))
+              .whereRef('follows.creator_id', '=', 'c.id')
+              .where('follows.user_id', '=', userId),
+          )
+          .$castTo<boolean>()
+          .as('following'),
+      )
+      .where('c.id', '=', creatorId)
+      .executeTakeFirst();
+    return row?.following;
+  }
+
+  /** The creators the member follows, newest follow first. */
+  followedCreators(userId: string) {
+    return this.db
+      .selectFrom('follows')
+      .select('creator_id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('creator_id', 'desc')
+      .execute();
+  }
+}
