@@ -8,6 +8,7 @@ import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { FollowsModule } from './follows/follows.module';
 import { LikesModule } from './likes/likes.module';
+import { ContinueWatchingRepository } from './lists/continue-watching.repository';
 import { ListsModule } from './lists/lists.module';
 import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
 import { WatchProgressChangedHandler } from './lists/watch-progress-changed.handler';
@@ -36,6 +37,7 @@ export class AppModule {
         WatchProgressChangedHandler,
         WatchHistoryClearedHandler,
       ],
+      providers: [ContinueWatchingRepository],
     };
   }
 }
