@@ -11,23 +11,19 @@ import { CRITIC_INVITATION_TTL_DAYS } from '@kinora/contracts';
 import { CriticRegisteredSchema } from '@kinora/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { criticInvitationMail } from './critic-invitation.mail';
+import { CriticsRepository } from './critics.repository';
 import type {
   AcceptInvitationDto,
   InvitationAcceptedDto,
   InvitationDto,
   InvitationSentDto,
 } from './dto/invitation.dto';
+import { InvitationsRepository, type InvitationRecord } from './invitations.repository';
 
 const INVALID = 'Invalid or expired invitation';
 
 /** Only this digest of a token is stored: a leaked table gives no working link. */
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
-interface InvitationRow {
-  email: string;
-  expires_at: Date;
-  used_at: Date | null;
-}
 
 @Injectable()
 export class InvitationsService {
@@ -37,6 +33,8 @@ export class InvitationsService {
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly mailer: MailerService,
+    private readonly invitations: InvitationsRepository,
+    private readonly critics: CriticsRepository,
   ) {}
 
   /**
@@ -62,24 +60,17 @@ export class InvitationsService {
   async issue(email: string, invitedBy: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + CRITIC_INVITATION_TTL_DAYS * 24 * 3600_000);
-    await this.em.fork().transactional(async (em) => {
-      await em.execute('delete from critic_invitations where email = ? and used_at is null', [email]);
-      await em.execute(
-        'insert into critic_invitations (email, token_hash, invited_by, expires_at) values (?, ?, ?, ?)',
-        [email, digest(token), invitedBy, expiresAt],
+    await this.em
+      .fork()
+      .transactional(() =>
+        this.invitations.replace({ email, tokenHash: digest(token), invitedBy, expiresAt }),
       );
-    });
     return { token, expiresAt };
   }
 
   /** The invited address, while the token is unused and unexpired. */
   async find(token: string): Promise<InvitationDto> {
-    const [row] = await this.em
-      .fork()
-      .execute<InvitationRow[]>(
-        'select email, expires_at, used_at from critic_invitations where token_hash = ?',
-        [digest(token)],
-      );
+    const row = await this.invitations.find(digest(token));
     this.assertUsable(row);
     return { email: row.email, expiresAt: new Date(row.expires_at).toISOString() };
   }
@@ -93,62 +84,46 @@ export class InvitationsService {
     const hash = digest(input.token);
     const profile = input.userData;
     return this.em.fork().transactional(async (em) => {
-      const [used] = await em.execute<{ email: string }[]>(
-        `update critic_invitations set used_at = now()
-          where token_hash = ? and used_at is null and expires_at > now() returning email`,
-        [hash],
-      );
-      if (!used) {
-        const [row] = await em.execute<InvitationRow[]>(
-          'select email, expires_at, used_at from critic_invitations where token_hash = ?',
-          [hash],
-        );
-        this.assertUsable(row);
+      const email = await this.invitations.use(hash);
+      if (email === undefined) {
+        this.assertUsable(await this.invitations.find(hash));
         throw new GoneException(INVALID);
       }
       const links = profile.socialLinks ?? {};
-      const [critic] = await em.execute<{ id: number }[]>(
-        `insert into critics (email, first_name, last_name, bio, website, expertise, social_links)
-         values (?, ?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?::jsonb)
-         on conflict (email) do update set first_name = excluded.first_name, last_name = excluded.last_name,
-           bio = excluded.bio, website = excluded.website, expertise = excluded.expertise,
-           social_links = excluded.social_links, updated_at = now()
-         returning id`,
-        [
-          used.email,
-          profile.firstName,
-          profile.lastName,
-          profile.bio,
-          profile.website ?? null,
-          JSON.stringify([...new Set(profile.expertise ?? [])]),
-          JSON.stringify({
-            twitter: links.twitter,
-            instagram: links.instagram,
-            linkedin: links.linkedin,
-            website: links.website,
-          }),
-        ],
-      );
+      const criticId = await this.critics.upsertProfile({
+        email,
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        bio: profile.bio,
+        website: profile.website ?? null,
+        expertise: [...new Set(profile.expertise ?? [])],
+        social_links: {
+          twitter: links.twitter,
+          instagram: links.instagram,
+          linkedin: links.linkedin,
+          website: links.website,
+        },
+      });
       this.outbox.add(
         em,
         CriticRegisteredSchema,
         {
-          criticId: BigInt(critic!.id),
-          email: used.email,
+          criticId: BigInt(criticId),
+          email,
           firstName: profile.firstName,
           lastName: profile.lastName,
         },
-        String(critic!.id),
+        String(criticId),
       );
       return {
         message: 'Critic account created. Sign in with your email to continue.',
-        criticId: critic!.id,
-        email: used.email,
+        criticId,
+        email,
       };
     });
   }
 
-  private assertUsable(row: InvitationRow | undefined): asserts row is InvitationRow {
+  private assertUsable(row: InvitationRecord | undefined): asserts row is InvitationRecord {
     if (!row) throw new NotFoundException(INVALID);
     if (row.used_at) throw new GoneException('This invitation has already been used');
     if (new Date(row.expires_at).getTime() <= Date.now())

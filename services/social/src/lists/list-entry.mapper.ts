@@ -1,18 +1,8 @@
-import type { ListType } from '@kinora/contracts';
-import { mapFilmSummary, type FilmSummaryRow } from '../films/film-summary.mapper';
+import { mapFilmSummary } from '../films/film-summary.mapper';
 import type { ListEntryDto } from './dto/list-entry.dto';
+import type { ListEntryRecord } from './lists.repository';
 
-/** A row of ENTRY_SELECT: the entry with its film from the films read model. */
-export interface ListEntryRow extends FilmSummaryRow {
-  id: number;
-  film_id: number;
-  list_type: ListType;
-  created_at: Date;
-  progress_seconds: number | null;
-  duration_seconds: number | null;
-}
-
-export function mapListEntry(row: ListEntryRow): ListEntryDto {
+export function mapListEntry(row: ListEntryRecord): ListEntryDto {
   return {
     id: row.id,
     filmId: row.film_id,

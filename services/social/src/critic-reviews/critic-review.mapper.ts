@@ -1,0 +1,23 @@
+import { mapFilmSummary } from '../films/film-summary.mapper';
+import type { CriticReviewRecord } from './critic-reviews.repository';
+import type { CriticReviewDto } from './dto/critic-review.dto';
+
+export function mapCriticReview(row: CriticReviewRecord): CriticReviewDto {
+  return {
+    id: row.id,
+    filmId: row.film_id,
+    title: row.title,
+    rating: row.rating,
+    review: row.review,
+    createdAt: new Date(row.created_at).toISOString(),
+    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+    critic: {
+      id: row.critic_id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profileImageUrl: row.profile_image_url,
+      isVerified: row.is_verified,
+    },
+    film: mapFilmSummary(row),
+  };
+}

@@ -1,0 +1,116 @@
+import { InjectQueryDb } from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db';
+import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
+
+/** A critic review with its critic and its film (from the films read model, whatever its status). */
+function reviewSelect(db: Db) {
+  return db
+    .selectFrom('critic_reviews as r')
+    .innerJoin('critics as c', 'c.id', 'r.critic_id')
+    .innerJoin('films as f', 'f.id', 'r.film_id')
+    .leftJoin('known_users as u', 'u.email', 'c.email')
+    .select([
+      'r.id',
+      'r.film_id',
+      'r.title',
+      'r.rating',
+      'r.review',
+      'r.created_at',
+      'r.edited_at',
+      'c.id as critic_id',
+      'c.first_name',
+      'c.last_name',
+      'c.is_verified',
+      'u.profile_image_url',
+      ...FILM_SUMMARY_COLUMNS,
+    ]);
+}
+
+export type CriticReviewRecord = Awaited<
+  ReturnType<ReturnType<typeof reviewSelect>['executeTakeFirstOrThrow']>
+>;
+
+type Page = { limit: number; offset?: number };
+
+/** Critics' reviews of films, apart from members' reviews. */
+@Injectable()
+export class CriticReviewsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** A film's critic reviews, newest first. */
+  ofFilm(filmId: number, page: Page): Promise<CriticReviewRecord[]> {
+    return reviewSelect(this.db)
+      .where('r.film_id', '=', filmId)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset ?? 0)
+      .execute();
+  }
+
+  find(id: number): Promise<CriticReviewRecord | undefined> {
+    return reviewSelect(this.db).where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** The critic's reviews of published films, newest first. */
+  ofCriticPublished(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
+    return reviewSelect(this.db)
+      .where('r.critic_id', '=', criticId)
+      .where('f.status', '=', 'published')
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The critic's reviews of published films rated highest (newest review first among equals). */
+  highestRated(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
+    return reviewSelect(this.db)
+      .where('r.critic_id', '=', criticId)
+      .where('f.status', '=', 'published')
+      .orderBy('r.rating', 'desc')
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The critic's reviews of any film, most recently written or edited first. */
+  recentOfCritic(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
+    return reviewSelect(this.db)
+      .where('r.critic_id', '=', criticId)
+      .orderBy((eb) => eb.fn.coalesce('r.edited_at', 'r.created_at'), 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Writes the critic's review of the film, replacing theirs (and marking it edited) if any. */
+  upsert(review: { critic_id: number; film_id: number; title: string; rating: number; review: string }) {
+    return this.db
+      .insertInto('critic_reviews')
+      .values(review)
+      .onConflict((conflict) =>
+        conflict.columns(['critic_id', 'film_id']).doUpdateSet((eb) => ({
+          title: eb.ref('excluded.title'),
+          rating: eb.ref('excluded.rating'),
+          review: eb.ref('excluded.review'),
+          edited_at: eb.fn('now'),
+        })),
+      )
+      .returning((eb) => ['id', eb('edited_at', 'is not', null).$castTo<boolean>().as('edited')])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Whether the critic has reviewed the film (the demo seed never overwrites a review). */
+  async exists(criticId: number, filmId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('critic_reviews')
+      .select('id')
+      .where('film_id', '=', filmId)
+      .where('critic_id', '=', criticId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}
