@@ -20,6 +20,15 @@ globalThis.fetch = offline as typeof fetch;
 // jsdom does not implement scrolling; react-router's ScrollRestoration calls it on navigation.
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
 
+// jsdom has no ResizeObserver; Radix's menus measure their trigger with one to place the menu.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   cleanup();
   resetToasts();
