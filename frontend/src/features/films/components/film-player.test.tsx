@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { hls } from '@/testing/fake-hls';
@@ -262,7 +263,30 @@ describe('FilmPlayer', () => {
     expect(onClose).toHaveBeenCalled();
 
     unmount();
-    expect(opener).toHaveFocus();
+    // Radix's FocusScope gives focus back a moment after the overlay is gone.
+    await waitFor(() => expect(opener).toHaveFocus());
+    opener.remove();
+  });
+  it('keeps Tab and Shift+Tab inside the player, going round its controls', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    renderPlayer();
+    await flushImport();
+    const first = screen.getByRole('button', { name: 'Close player' });
+    const last = screen.getByRole('button', { name: 'Full screen' });
+
+    await userEvent.tab();
+    expect(first).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(last).toHaveFocus();
+    await userEvent.tab();
+    expect(first).toHaveFocus();
+
+    for (let i = 0; i < 12; i += 1) {
+      await userEvent.tab();
+      expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+    }
+    expect(opener).not.toHaveFocus();
     opener.remove();
   });
 });

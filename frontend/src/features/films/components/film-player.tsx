@@ -1,3 +1,4 @@
+import { FocusScope } from '@radix-ui/react-focus-scope';
 import {
   Maximize,
   Minimize,
@@ -165,7 +166,7 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     }
   }, []);
 
-  usePlayerKeys(containerRef, ads.locked, {
+  usePlayerKeys(ads.locked, {
     onClose,
     togglePlay,
     toggleMute,
@@ -176,12 +177,11 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
     revealControls,
   });
 
-  // The overlay owns the page while open: no scrolling behind it, focus inside, focus back on close.
+  // The overlay owns the page while open: no scrolling behind it (its FocusScope keeps focus inside,
+  // and gives it back on close).
   useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    containerRef.current?.focus();
     const onFullscreenChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
     document.addEventListener('fullscreenchange', onFullscreenChange);
     return () => {
@@ -189,19 +189,12 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
       document.removeEventListener('fullscreenchange', onFullscreenChange);
       clearTimeout(hideTimer.current);
       if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
-      previouslyFocused?.focus?.();
     };
   }, []);
 
   useEffect(() => {
     revealControls();
   }, [revealControls]);
-
-  // A break takes the film's controls away: focus stays in the player, not on a control that is gone.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (locked && container && !container.contains(document.activeElement)) container.focus();
-  }, [locked]);
 
   const readDuration = ({ currentTarget: video }: SyntheticEvent<HTMLVideoElement>) =>
     setDuration(Number.isFinite(video.duration) ? video.duration : 0);
@@ -223,167 +216,184 @@ function PlayerOverlay({ film, onClose, actions, startPosition }: FilmPlayerProp
   const VolumeIcon = shownVolume === 0 ? VolumeX : shownVolume < 0.5 ? Volume1 : Volume2;
 
   return (
-    <div
-      ref={containerRef}
-      role="dialog"
-      aria-modal="true"
-      aria-label={`Playing ${film.title}`}
-      tabIndex={-1}
-      data-testid="film-player"
-      data-controls-visible={controlsVisible ? 'true' : 'false'}
-      onMouseMove={revealControls}
-      onPointerDown={revealControls}
-      onFocusCapture={revealControls}
-      className={cn(
-        'fixed inset-0 z-[70] flex items-center justify-center bg-black text-white outline-none',
-        !controlsVisible && 'cursor-none',
-      )}
+    // Focus starts on the overlay itself, Tab and Shift+Tab go round its controls and never leave it
+    // (a control an ad break takes away hands focus back to the overlay), and closing it focuses
+    // again what was focused before, the Play button.
+    <FocusScope
+      asChild
+      loop
+      trapped
+      onMountAutoFocus={(event) => {
+        event.preventDefault();
+        containerRef.current?.focus();
+      }}
     >
-      {hasVideo ? (
-        <video
-          ref={videoRef}
-          data-testid="film-video"
-          playsInline
-          preload="auto"
-          poster={film.posterUrl ?? undefined}
-          onClick={togglePlay}
-          onDoubleClick={toggleFullscreen}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
-          onWaiting={() => setBuffering(true)}
-          onSeeking={() => setBuffering(true)}
-          onPlaying={() => setBuffering(false)}
-          onCanPlay={() => setBuffering(false)}
-          onSeeked={() => setBuffering(false)}
-          onTimeUpdate={(event) => {
-            setCurrentTime(event.currentTarget.currentTime);
-            updateBuffered(event.currentTarget);
-          }}
-          onProgress={(event) => updateBuffered(event.currentTarget)}
-          onDurationChange={readDuration}
-          onLoadedMetadata={readDuration}
-          onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
-          onVolumeChange={(event) => {
-            setVolumeState(event.currentTarget.volume);
-            setMuted(event.currentTarget.muted);
-          }}
-          className="size-full bg-black object-contain"
-        />
-      ) : (
-        <DemoPlaceholder title={film.title} creatorName={creatorName} />
-      )}
-
-      {/* Centre: the ad of a break, else a spinner, the error, or a big play button while paused. */}
-      {hasVideo && ads.adBreak?.ad ? (
-        <AdOverlay
-          key={`${ads.adBreak.placement.placementType}@${ads.adBreak.placement.position}`}
-          ad={ads.adBreak.ad}
-          volume={volume}
-          muted={muted}
-          {...ads.handlers}
-        />
-      ) : hasVideo ? (
-        <PlayerStatus
-          error={error}
-          busy={buffering || locked}
-          paused={!playing}
-          onRetry={retryPlayback}
-          onClose={onClose}
-          onPlay={togglePlay}
-        />
-      ) : null}
-
-      {/* Top bar: close, title. */}
       <div
+        ref={containerRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label={`Playing ${film.title}`}
+        tabIndex={-1}
+        data-testid="film-player"
+        data-controls-visible={controlsVisible ? 'true' : 'false'}
+        onMouseMove={revealControls}
+        onPointerDown={revealControls}
+        onFocusCapture={revealControls}
         className={cn(
-          'absolute inset-x-0 top-0 flex items-center gap-3 bg-gradient-to-b from-black/80 to-transparent px-4 pt-4 pb-12 transition-opacity duration-300 md:px-8',
-          controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
+          'fixed inset-0 z-[70] flex items-center justify-center bg-black text-white outline-none',
+          !controlsVisible && 'cursor-none',
         )}
       >
-        <ControlButton label="Close player" onClick={onClose}>
-          <X className="size-6" />
-        </ControlButton>
-        <div className="min-w-0">
-          <p className="truncate text-base font-semibold md:text-lg">{film.title}</p>
-          <p className="truncate text-xs text-white/60">by {creatorName}</p>
-        </div>
-        {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
-      </div>
+        {hasVideo ? (
+          <video
+            ref={videoRef}
+            data-testid="film-video"
+            playsInline
+            preload="auto"
+            poster={film.posterUrl ?? undefined}
+            onClick={togglePlay}
+            onDoubleClick={toggleFullscreen}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => setPlaying(false)}
+            onWaiting={() => setBuffering(true)}
+            onSeeking={() => setBuffering(true)}
+            onPlaying={() => setBuffering(false)}
+            onCanPlay={() => setBuffering(false)}
+            onSeeked={() => setBuffering(false)}
+            onTimeUpdate={(event) => {
+              setCurrentTime(event.currentTarget.currentTime);
+              updateBuffered(event.currentTarget);
+            }}
+            onProgress={(event) => updateBuffered(event.currentTarget)}
+            onDurationChange={readDuration}
+            onLoadedMetadata={readDuration}
+            onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
+            onVolumeChange={(event) => {
+              setVolumeState(event.currentTarget.volume);
+              setMuted(event.currentTarget.muted);
+            }}
+            className="size-full bg-black object-contain"
+          />
+        ) : (
+          <DemoPlaceholder title={film.title} creatorName={creatorName} />
+        )}
 
-      {/* Bottom bar: seek bar and controls; none while an ad break holds the film. */}
-      {hasVideo && !locked ? (
+        {/* Centre: the ad of a break, else a spinner, the error, or a big play button while paused. */}
+        {hasVideo && ads.adBreak?.ad ? (
+          <AdOverlay
+            key={`${ads.adBreak.placement.placementType}@${ads.adBreak.placement.position}`}
+            ad={ads.adBreak.ad}
+            volume={volume}
+            muted={muted}
+            {...ads.handlers}
+          />
+        ) : hasVideo ? (
+          <PlayerStatus
+            error={error}
+            busy={buffering || locked}
+            paused={!playing}
+            onRetry={retryPlayback}
+            onClose={onClose}
+            onPlay={togglePlay}
+          />
+        ) : null}
+
+        {/* Top bar: close, title. */}
         <div
-          data-testid="player-controls"
           className={cn(
-            'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-4 pt-16 pb-4 transition-opacity duration-300 md:px-8 md:pb-6',
+            'absolute inset-x-0 top-0 flex items-center gap-3 bg-gradient-to-b from-black/80 to-transparent px-4 pt-4 pb-12 transition-opacity duration-300 md:px-8',
             controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
           )}
         >
-          <SeekBar
-            currentTime={currentTime}
-            duration={duration}
-            bufferedEnd={bufferedEnd}
-            onSeek={(value) => {
-              if (videoRef.current) videoRef.current.currentTime = value;
-              setCurrentTime(value);
-            }}
-          />
+          <ControlButton label="Close player" onClick={onClose}>
+            <X className="size-6" />
+          </ControlButton>
+          <div className="min-w-0">
+            <p className="truncate text-base font-semibold md:text-lg">{film.title}</p>
+            <p className="truncate text-xs text-white/60">by {creatorName}</p>
+          </div>
+          {actions ? <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div> : null}
+        </div>
 
-          <div className="flex items-center gap-1 sm:gap-2">
-            <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
-              {playing ? <Pause className="size-6 fill-current" /> : <Play className="size-6 fill-current" />}
-            </ControlButton>
-            <ControlButton
-              label={`Back ${PLAYER_SEEK_STEP_S} seconds`}
-              onClick={() => seekBy(-PLAYER_SEEK_STEP_S)}
-            >
-              <RotateCcw className="size-5" />
-            </ControlButton>
-            <ControlButton
-              label={`Forward ${PLAYER_SEEK_STEP_S} seconds`}
-              onClick={() => seekBy(PLAYER_SEEK_STEP_S)}
-            >
-              <RotateCw className="size-5" />
-            </ControlButton>
+        {/* Bottom bar: seek bar and controls; none while an ad break holds the film. */}
+        {hasVideo && !locked ? (
+          <div
+            data-testid="player-controls"
+            className={cn(
+              'absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-4 pt-16 pb-4 transition-opacity duration-300 md:px-8 md:pb-6',
+              controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0',
+            )}
+          >
+            <SeekBar
+              currentTime={currentTime}
+              duration={duration}
+              bufferedEnd={bufferedEnd}
+              onSeek={(value) => {
+                if (videoRef.current) videoRef.current.currentTime = value;
+                setCurrentTime(value);
+              }}
+            />
 
-            <div className="group/volume flex items-center">
-              <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
-                <VolumeIcon className="size-5" />
+            <div className="flex items-center gap-1 sm:gap-2">
+              <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+                {playing ? (
+                  <Pause className="size-6 fill-current" />
+                ) : (
+                  <Play className="size-6 fill-current" />
+                )}
               </ControlButton>
-              <input
-                type="range"
-                aria-label="Volume"
-                min={0}
-                max={1}
-                step={PLAYER_VOLUME_STEP}
-                value={shownVolume}
-                aria-valuetext={`${Math.round(shownVolume * 100)}%`}
-                onChange={(event) => applyVolume(Number(event.target.value))}
-                className="ml-1 h-1 w-16 cursor-pointer accent-accent sm:w-24"
-              />
-            </div>
-
-            <p
-              className="ml-2 text-xs font-medium whitespace-nowrap text-white/85 tabular-nums sm:text-sm"
-              data-testid="player-time"
-            >
-              {formatClock(currentTime)} / {formatClock(duration)}
-            </p>
-
-            <div className="ml-auto flex items-center gap-1">
-              <CaptionsMenu tracks={subtitleTracks} active={subtitleTrack} onSelect={selectSubtitleTrack} />
-              <SpeedMenu rate={rate} onSelect={applyRate} />
               <ControlButton
-                label={fullscreen ? 'Exit full screen' : 'Full screen'}
-                onClick={toggleFullscreen}
+                label={`Back ${PLAYER_SEEK_STEP_S} seconds`}
+                onClick={() => seekBy(-PLAYER_SEEK_STEP_S)}
               >
-                {fullscreen ? <Minimize className="size-5" /> : <Maximize className="size-5" />}
+                <RotateCcw className="size-5" />
               </ControlButton>
+              <ControlButton
+                label={`Forward ${PLAYER_SEEK_STEP_S} seconds`}
+                onClick={() => seekBy(PLAYER_SEEK_STEP_S)}
+              >
+                <RotateCw className="size-5" />
+              </ControlButton>
+
+              <div className="group/volume flex items-center">
+                <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+                  <VolumeIcon className="size-5" />
+                </ControlButton>
+                <input
+                  type="range"
+                  aria-label="Volume"
+                  min={0}
+                  max={1}
+                  step={PLAYER_VOLUME_STEP}
+                  value={shownVolume}
+                  aria-valuetext={`${Math.round(shownVolume * 100)}%`}
+                  onChange={(event) => applyVolume(Number(event.target.value))}
+                  className="ml-1 h-1 w-16 cursor-pointer accent-accent sm:w-24"
+                />
+              </div>
+
+              <p
+                className="ml-2 text-xs font-medium whitespace-nowrap text-white/85 tabular-nums sm:text-sm"
+                data-testid="player-time"
+              >
+                {formatClock(currentTime)} / {formatClock(duration)}
+              </p>
+
+              <div className="ml-auto flex items-center gap-1">
+                <CaptionsMenu tracks={subtitleTracks} active={subtitleTrack} onSelect={selectSubtitleTrack} />
+                <SpeedMenu rate={rate} onSelect={applyRate} />
+                <ControlButton
+                  label={fullscreen ? 'Exit full screen' : 'Full screen'}
+                  onClick={toggleFullscreen}
+                >
+                  {fullscreen ? <Minimize className="size-5" /> : <Maximize className="size-5" />}
+                </ControlButton>
+              </div>
             </div>
           </div>
-        </div>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </FocusScope>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -146,5 +146,65 @@ describe('player menus', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Playback speed' }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: '0.5×' }));
     expect(video().playbackRate).toBe(0.5);
+  });
+  it("moves with the arrows, Home, End and type-ahead; keys in the menu are not the player's", async () => {
+    const onClose = vi.fn();
+    render(<FilmPlayer film={captioned} onClose={onClose} />, { wrapper: withQueryClient() });
+    await flushImport();
+    const trigger = screen.getByRole('button', { name: 'Playback speed' });
+    const item = (name: string) => screen.getByRole('menuitemradio', { name });
+
+    act(() => trigger.focus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('menu', { name: 'Playback speed' })).toBeInTheDocument();
+    expect(item('Normal')).toHaveFocus();
+
+    await userEvent.keyboard('{Home}');
+    expect(item('0.5×')).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(item('2×')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(item('0.5×')).toHaveFocus();
+    await userEvent.keyboard('n');
+    await waitFor(() => expect(item('Normal')).toHaveFocus());
+
+    // The player's own keys do nothing while they go to the menu.
+    await userEvent.keyboard('{ArrowLeft}{ArrowRight}m');
+    expect(video().muted).toBe(false);
+    expect(video().currentTime).toBe(0);
+    expect(video().playbackRate).toBe(1);
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on Tab and goes on to the next control; Shift+Tab goes back to its button', async () => {
+    render(<FilmPlayer film={captioned} onClose={vi.fn()} />, { wrapper: withQueryClient() });
+    await flushImport();
+    const trigger = screen.getByRole('button', { name: 'Playback speed' });
+
+    await userEvent.click(trigger);
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Full screen' })).toHaveFocus());
+
+    await userEvent.click(trigger);
+    await userEvent.tab({ shift: true });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('plays or pauses with Space on a menu button, as on any player control', async () => {
+    render(<FilmPlayer film={captioned} onClose={vi.fn()} />, { wrapper: withQueryClient() });
+    await flushImport();
+    expect(video().paused).toBe(false);
+
+    act(() => screen.getByRole('button', { name: 'Playback speed' }).focus());
+    await userEvent.keyboard(' ');
+
+    expect(video().paused).toBe(true);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Gauge, Subtitles } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
 import type { SubtitleTrack } from '../hooks/use-hls-source';
+import { focusAfter } from './player-parts';
 
 /** The playback speeds the speed menu offers. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -12,12 +14,11 @@ export const formatRate = (rate: number) => (rate === 1 ? 'Normal' : `${rate}×`
 
 type Option = { value: number; label: string };
 
-const itemsOf = (menu: HTMLElement | null) =>
-  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
-
 /**
- * A player control that opens a menu of choices (one is checked), above the control bar. Its keys stay
- * its own: arrows move, Enter or Space choose, Escape closes the menu, not the player.
+ * A player control that opens a menu of choices (one is checked), above the control bar (Radix
+ * DropdownMenu: arrows, Home/End and type-ahead move, Enter or Space choose, Escape closes the menu,
+ * not the player, and focus goes back to the control). The player leaves keys pressed inside a menu
+ * to it (use-player-keys.ts). The menu stays inside the player, so it shows in full screen too.
  */
 function PlayerMenu({
   label,
@@ -35,82 +36,30 @@ function PlayerMenu({
   onSelect: (value: number) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const items = itemsOf(menuRef.current);
-    (items.find((item) => item.getAttribute('aria-checked') === 'true') ?? items[0])?.focus();
-    const onPointerDown = (event: Event) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-  const choose = (next: number) => {
-    onSelect(next);
-    close();
+  /** Tab left the menu: focus goes on to the control after this one, as from any other control. */
+  const tabbedOut = useRef(false);
+  /** Opened, and focus not yet placed in the menu. */
+  const opening = useRef(false);
+  const onOpenChange = (next: boolean) => {
+    opening.current = next;
+    setOpen(next);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = itemsOf(menuRef.current);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(items.length - 1);
-        break;
-      case 'Escape':
-        close();
-        break;
-      case 'Tab':
-        setOpen(false);
-        return;
-      case 'Enter':
-      case ' ': {
-        const chosen = options[index];
-        if (chosen) choose(chosen.value);
-        break;
-      }
-      case 'ArrowLeft':
-      case 'ArrowRight':
-        break;
-      default:
-        return;
-    }
-    // The player listens for these keys on the document: inside the menu they are the menu's.
+  const onContentKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab') return;
+    // Radix keeps Tab inside a menu; here it closes the menu and moves on (Shift+Tab: to this control).
     event.preventDefault();
-    event.stopPropagation();
+    tabbedOut.current = !event.shiftKey;
+    setOpen(false);
   };
 
   return (
-    <div ref={rootRef} className="relative">
-      <button
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger
         ref={triggerRef}
-        type="button"
         aria-label={label}
         title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((current) => !current)}
         className={cn(
           'relative inline-flex h-10 min-w-10 shrink-0 items-center justify-center rounded-full px-2 text-white/90 transition hover:bg-white/15 hover:text-white [&_svg]:pointer-events-none',
           open && 'bg-white/15',
@@ -118,36 +67,47 @@ function PlayerMenu({
       >
         {icon}
         {badge ? <span className="ml-1 text-xs font-semibold tabular-nums">{badge}</span> : null}
-      </button>
-      {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onKeyDown}
-          className="absolute right-0 bottom-12 z-10 min-w-40 rounded-xl border border-white/10 bg-black/90 p-1 shadow-2xl backdrop-blur"
-        >
-          {options.map((option) => {
-            const checked = option.value === value;
-            return (
-              <button
-                key={option.value}
-                type="button"
-                role="menuitemradio"
-                aria-checked={checked}
-                tabIndex={-1}
-                onClick={() => choose(option.value)}
-                className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-white/85 outline-none hover:bg-white/10 focus-visible:bg-white/15"
-              >
-                <Check className={cn('size-4', checked ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
-                {option.label}
-              </button>
-            );
-          })}
-        </div>
-      ) : null}
-    </div>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        aria-label={label}
+        side="top"
+        align="end"
+        sideOffset={8}
+        loop
+        // The checked choice takes focus on opening, however the menu was opened (Radix focuses the
+        // menu itself after a click): taking it here, the menu's own first focus is skipped.
+        onFocus={(event) => {
+          if (!opening.current || event.target !== event.currentTarget) return;
+          opening.current = false;
+          event.preventDefault();
+          event.currentTarget.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!tabbedOut.current) return;
+          tabbedOut.current = false;
+          event.preventDefault();
+          if (triggerRef.current) focusAfter(triggerRef.current);
+        }}
+        onKeyDown={onContentKeyDown}
+        className="z-10 min-w-40 rounded-xl border border-white/10 bg-black/90 p-1 shadow-2xl backdrop-blur"
+      >
+        <DropdownMenu.RadioGroup value={String(value)} onValueChange={(next) => onSelect(Number(next))}>
+          {options.map((option) => (
+            <DropdownMenu.RadioItem
+              key={option.value}
+              value={String(option.value)}
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-white/85 outline-none hover:bg-white/10 focus-visible:bg-white/15"
+            >
+              <Check
+                className={cn('size-4', option.value === value ? 'opacity-100' : 'opacity-0')}
+                aria-hidden="true"
+              />
+              {option.label}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }
 

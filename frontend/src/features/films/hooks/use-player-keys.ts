@@ -1,8 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { PLAYER_SEEK_STEP_S, PLAYER_VOLUME_STEP } from '@/config/constants';
 
-import { FOCUSABLE, isRange, isTextEntry } from '../components/player-parts';
+import { isRange, isTextEntry } from '../components/player-parts';
 
 type PlayerKeyActions = {
   onClose: () => void;
@@ -18,15 +18,16 @@ type PlayerKeyActions = {
 
 /**
  * The player's keys (docs/playback-and-media.md): Escape closes, Space (or K) plays/pauses, M mutes,
- * F toggles fullscreen, ←/→ seek 10 s, ↑/↓ change the volume; Tab keeps focus inside the overlay.
- * Keys typed into a text field are left alone. While `locked` (an ad break holds the film) only
+ * F toggles fullscreen, ←/→ seek 10 s, ↑/↓ change the volume; Tab shows the controls (the overlay's
+ * FocusScope keeps focus inside). Keys typed into a text field, or pressed in an open menu (its
+ * arrows, type-ahead, Escape), are left alone. While `locked` (an ad break holds the film) only
  * Escape and Tab act: nothing reaches the film, and Space presses the focused ad button.
+ *
+ * They are read on the document's capture phase, before the focused control's own handlers: Space
+ * or ↓ on a menu's button plays or turns down as on any other control, and the menu, seeing the key
+ * taken (defaultPrevented), does not open.
  */
-export function usePlayerKeys(
-  containerRef: RefObject<HTMLElement | null>,
-  locked: boolean,
-  actions: PlayerKeyActions,
-) {
+export function usePlayerKeys(locked: boolean, actions: PlayerKeyActions) {
   const actionsRef = useRef(actions);
   useEffect(() => {
     actionsRef.current = actions;
@@ -35,7 +36,7 @@ export function usePlayerKeys(
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTextEntry(event.target)) return;
+      if (isTextEntry(event.target) || inMenu(event.target)) return;
       const act = actionsRef.current;
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -43,7 +44,6 @@ export function usePlayerKeys(
         return;
       }
       if (event.key === 'Tab') {
-        keepFocusInside(event, containerRef.current);
         act.revealControls();
         return;
       }
@@ -83,26 +83,14 @@ export function usePlayerKeys(
     const onKeyUp = (event: KeyboardEvent) => {
       if (!locked && event.key === ' ' && !isTextEntry(event.target)) event.preventDefault();
     };
-    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, { capture: true });
     document.addEventListener('keyup', onKeyUp);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, { capture: true });
       document.removeEventListener('keyup', onKeyUp);
     };
-  }, [containerRef, locked]);
+  }, [locked]);
 }
 
-/** Tab past the last control goes to the first, Shift+Tab before the first to the last. */
-function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null) {
-  const focusable = Array.from(container?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && (document.activeElement === first || document.activeElement === container)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+const inMenu = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[role="menu"]') !== null;
