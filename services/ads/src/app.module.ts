@@ -15,12 +15,15 @@ import { CreativesRepository } from './campaigns/creatives.repository';
 import { CreativesService } from './campaigns/creatives.service';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { AdEventsRepository } from './delivery/ad-events.repository';
 import { DeliveryCache } from './delivery/delivery-cache';
 import { DeliveryController } from './delivery/delivery.controller';
+import { DeliveryRepository } from './delivery/delivery.repository';
 import { DeliveryStore } from './delivery/delivery-store';
 import { SelectionService } from './delivery/selection.service';
 import { TrackingService } from './delivery/tracking.service';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
+import { FilmsRepository } from './films/films.repository';
 import { AdsUpkeep } from './optimizations/ads-upkeep';
 import { OptimizationsController } from './optimizations/optimizations.controller';
 import { OptimizationsRepository } from './optimizations/optimizations.repository';
@@ -58,6 +61,9 @@ export class AppModule {
         CreativeVideos,
         DeliveryStore,
         DeliveryCache,
+        DeliveryRepository,
+        AdEventsRepository,
+        FilmsRepository,
         SelectionService,
         TrackingService,
         AdvertisersService,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -10,6 +9,9 @@ import { CONFIG, InvalidatedCache, PgListener } from '@kinora/common';
 import type { Config } from '../config';
 import { type CampaignDelivery } from '@kinora/contracts';
 import { impressionPriceMicros, targetingOf, type Targeting } from '../campaigns/campaign-rules';
+import { CreativesRepository } from '../campaigns/creatives.repository';
+import { FilmsRepository } from '../films/films.repository';
+import { DeliveryRepository } from './delivery.repository';
 import { DeliveryStore } from './delivery-store';
 
 /** The channel the ads change triggers notify when a change commits (campaigns.migration.ts). */
@@ -48,30 +50,6 @@ export interface LiveFilm {
   published: boolean;
 }
 
-interface CampaignRow {
-  id: string;
-  advertiser_name: string;
-  budget_micros: string;
-  cpm_micros: string;
-  starts_at: Date;
-  ends_at: Date;
-  delivery: CampaignDelivery;
-  cap_per_viewer_day: number;
-  cap_per_session: number;
-  targeting: Partial<Targeting> | null;
-  spent_micros: string;
-}
-
-interface CreativeRow {
-  id: string;
-  campaign_id: string;
-  title: string;
-  description: string;
-  video_url: string;
-  duration_seconds: number;
-  click_url: string;
-}
-
 const ACTIVE = 'active';
 const FILMS_MAX = 10_000;
 
@@ -92,7 +70,9 @@ export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    private readonly em: EntityManager,
+    private readonly reads: DeliveryRepository,
+    private readonly creatives: CreativesRepository,
+    private readonly films: FilmsRepository,
     private readonly store: DeliveryStore,
   ) {}
 
@@ -140,33 +120,13 @@ export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationS
   async advertiserName(campaignId: number): Promise<string> {
     const live = (await this.campaigns()).find((campaign) => campaign.id === String(campaignId));
     if (live) return live.advertiserName;
-    const [row] = await this.em
-      .fork()
-      .execute<{ name: string }[]>(
-        'select a.name from campaigns c join advertisers a on a.id = c.advertiser_id where c.id = ?',
-        [campaignId],
-      );
-    return row?.name ?? '';
+    return (await this.reads.advertiserName(campaignId)) ?? '';
   }
 
   private async loadCampaigns(): Promise<LiveCampaign[]> {
-    const em = this.em.fork();
-    const rows = await em.execute<CampaignRow[]>(
-      `select c.id, a.name as advertiser_name, c.budget_micros, c.cpm_micros, c.starts_at, c.ends_at,
-              c.delivery, c.cap_per_viewer_day, c.cap_per_session, c.targeting,
-              coalesce((select sum(e.charge_micros) from ad_events e where e.campaign_id = c.id and e.kind = 'start'), 0)
-                as spent_micros
-         from campaigns c join advertisers a on a.id = c.advertiser_id
-        where c.status = ? and c.ends_at > now()
-          and exists (select 1 from creatives r where r.campaign_id = c.id)`,
-      [ACTIVE],
-    );
+    const rows = await this.reads.liveCampaigns(ACTIVE);
     if (rows.length === 0) return [];
-    const creatives = await em.execute<CreativeRow[]>(
-      `select id, campaign_id, title, description, video_url, duration_seconds, click_url
-         from creatives where campaign_id in (?) order by id`,
-      [rows.map((row) => row.id)],
-    );
+    const creatives = await this.creatives.ofCampaigns(rows.map((row) => row.id));
     const byCampaign = new Map<string, LiveCreative[]>();
     for (const creative of creatives) {
       const list = byCampaign.get(String(creative.campaign_id)) ?? [];
@@ -200,11 +160,7 @@ export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async loadFilm(filmId: number): Promise<LiveFilm | null> {
-    const [row] = await this.em
-      .fork()
-      .execute<
-        { id: string; genre: string; duration_minutes: number; duration_seconds: number; status: string }[]
-      >('select id, genre, duration_minutes, duration_seconds, status from films where id = ?', [filmId]);
+    const row = await this.films.find(filmId);
     if (!row) return null;
     const seconds = Number(row.duration_seconds);
     return {

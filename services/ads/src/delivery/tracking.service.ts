@@ -5,8 +5,10 @@ import { ClientContext, OutboxService } from '@kinora/common';
 import { AdEventRecordedSchema } from '@kinora/proto';
 import { AD_TOKEN_TTL_MS, type AdGrant } from './ad-token';
 import type { Caller } from './caller';
+import { AdEventsRepository } from './ad-events.repository';
 import { DeliveryCache } from './delivery-cache';
 import { AD_EVENT_KIND_OF, PLACEMENT_TYPE_OF, type AdEventName } from './delivery-rules';
+import { DeliveryRepository } from './delivery.repository';
 import { DeliveryStore } from './delivery-store';
 import type { RecordAdViewDto } from './dto/delivery.dto';
 import { SelectionService } from './selection.service';
@@ -39,6 +41,8 @@ export class TrackingService {
     private readonly cache: DeliveryCache,
     private readonly store: DeliveryStore,
     private readonly client: ClientContext,
+    private readonly events: AdEventsRepository,
+    private readonly reads: DeliveryRepository,
   ) {}
 
   /** POST /api/ads/view: true when recorded now, false for a repeat. */
@@ -81,44 +85,35 @@ export class TrackingService {
    * gets the same charge back from the selection's marker, never a second one.
    */
   private async record(grant: AdGrant, event: AdEventName, viewDuration: number): Promise<boolean> {
-    const em = this.em.fork();
-    if (await this.recorded(em, grant, event)) return false;
+    const key = {
+      session_id: grant.sessionId,
+      creative_id: grant.creativeId,
+      position: grant.position,
+      kind: event,
+    };
+    if (await this.events.recorded(key)) return false;
     const advertiserName = await this.cache.advertiserName(grant.campaignId);
     const occurredAt = new Date();
-    return em.transactional(async (tx) => {
-      const [inserted] = await tx.execute<{ id: string }[]>(
-        `insert into ad_events (selection_id, session_id, creative_id, campaign_id, film_id, kind, placement_type,
-                                position, charge_micros, user_id, viewer_key, device_type, country, view_duration,
-                                occurred_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-         on conflict (session_id, creative_id, position, kind) do nothing returning id`,
-        [
-          grant.selectionId,
-          grant.sessionId,
-          grant.creativeId,
-          grant.campaignId,
-          grant.filmId,
-          event,
-          grant.placementType,
-          grant.position,
-          grant.userId,
-          grant.viewerKey,
-          grant.deviceType,
-          grant.country,
-          viewDuration,
-          occurredAt,
-        ],
-      );
-      if (!inserted) return false;
-      const chargeMicros = event === 'start' ? await this.charge(tx, grant) : 0n;
-      if (chargeMicros > 0n) {
-        await tx.execute('update ad_events set charge_micros = ? where id = ?', [
-          chargeMicros.toString(),
-          inserted.id,
-        ]);
-      }
+    return this.em.fork().transactional(async (em) => {
+      const inserted = await this.events.insert({
+        selection_id: grant.selectionId,
+        ...key,
+        campaign_id: grant.campaignId,
+        film_id: grant.filmId,
+        placement_type: grant.placementType,
+        charge_micros: 0,
+        user_id: grant.userId,
+        viewer_key: grant.viewerKey,
+        device_type: grant.deviceType,
+        country: grant.country,
+        view_duration: viewDuration,
+        occurred_at: occurredAt.toISOString(),
+      });
+      if (inserted === undefined) return false;
+      const chargeMicros = event === 'start' ? await this.charge(grant) : 0n;
+      if (chargeMicros > 0n) await this.events.setCharge(inserted, chargeMicros);
       this.outbox.add(
-        tx,
+        em,
         AdEventRecordedSchema,
         {
           sessionId: grant.sessionId,
@@ -143,25 +138,14 @@ export class TrackingService {
   }
 
   /** The impression's charge; a deleted campaign is charged nothing more. */
-  private async charge(em: EntityManager, grant: AdGrant): Promise<bigint> {
-    const [campaign] = await em.execute<{ budget_micros: string }[]>(
-      'select budget_micros from campaigns where id = ?',
-      [grant.campaignId],
-    );
-    if (!campaign) return 0n;
+  private async charge(grant: AdGrant): Promise<bigint> {
+    const budgetMicros = await this.reads.budgetMicros(grant.campaignId);
+    if (budgetMicros === undefined) return 0n;
     const { chargeMicros } = await this.store.charge(grant.selectionId, {
       campaignId: String(grant.campaignId),
       priceMicros: grant.priceMicros,
-      budgetMicros: BigInt(campaign.budget_micros),
+      budgetMicros: BigInt(budgetMicros),
     });
     return chargeMicros;
-  }
-
-  private async recorded(em: EntityManager, grant: AdGrant, event: AdEventName): Promise<boolean> {
-    const rows = await em.execute<unknown[]>(
-      'select 1 from ad_events where session_id = ? and creative_id = ? and position = ? and kind = ?',
-      [grant.sessionId, grant.creativeId, grant.position, event],
-    );
-    return rows.length > 0;
   }
 }

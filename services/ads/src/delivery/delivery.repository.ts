@@ -1,0 +1,73 @@
+import { InjectQueryDb } from '@kinora/common';
+import type { CampaignDelivery } from '@kinora/contracts';
+import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Targeting } from '../campaigns/campaign-rules';
+import { now, type Db } from '../db';
+
+/**
+ * What ad selection reads of campaigns, on every cache miss and every impression: named prepared
+ * statements (db.prepared), each planned once per connection.
+ */
+@Injectable()
+export class DeliveryRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** Campaigns with this status whose flight has not ended and that have a creative, with their advertiser's name and spend. */
+  liveCampaigns(status: string) {
+    return this.db.prepared
+      .selectFrom('campaigns as c')
+      .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
+      .select((eb) => [
+        'c.id',
+        'a.name as advertiser_name',
+        'c.budget_micros',
+        'c.cpm_micros',
+        'c.starts_at',
+        'c.ends_at',
+        eb.ref('c.delivery').$castTo<CampaignDelivery>().as('delivery'),
+        'c.cap_per_viewer_day',
+        'c.cap_per_session',
+        eb.ref('c.targeting').$castTo<Partial<Targeting> | null>().as('targeting'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('ad_events as e')
+              .whereRef('e.campaign_id', '=', 'c.id')
+              .where('e.kind', '=', 'start')
+              .select((eb) => eb.fn.sum<string>('e.charge_micros').as('sum')),
+            sql<string>`0`,
+          )
+          .as('spent_micros'),
+      ])
+      .where('c.status', '=', status)
+      .where('c.ends_at', '>', now())
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('creatives as r').whereRef('r.campaign_id', '=', 'c.id').select(sql.lit(1).as('one')),
+        ),
+      )
+      .execute();
+  }
+
+  /** The name of a campaign's advertiser; undefined once the campaign is deleted. */
+  async advertiserName(campaignId: number): Promise<string | undefined> {
+    const row = await this.db.prepared
+      .selectFrom('campaigns as c')
+      .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
+      .select('a.name')
+      .where('c.id', '=', String(campaignId))
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  /** A campaign's budget; undefined once the campaign is deleted. */
+  async budgetMicros(campaignId: number): Promise<string | undefined> {
+    const row = await this.db.prepared
+      .selectFrom('campaigns')
+      .select('budget_micros')
+      .where('id', '=', String(campaignId))
+      .executeTakeFirst();
+    return row?.budget_micros;
+  }
+}
