@@ -14,10 +14,11 @@ import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
 import { FilmReviewedHandler } from './films/film-reviewed.handler';
 import { ViewQualifiedHandler } from './films/view-qualified.handler';
 import { FilmsController } from './films/films.controller';
+import { FilmsRepository } from './films/films.repository';
 import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
-import { PreparedReads } from './reads/prepared-reads';
 import { PublicReadCache } from './reads/public-read-cache';
+import { PublicReadsRepository } from './reads/public-reads.repository';
 import { StudioController } from './studio/studio.controller';
 import { StudioService } from './studio/studio.service';
 import { registerUploadHttp } from './uploads/upload-http';
@@ -49,13 +50,14 @@ export class AppModule implements NestModule {
       ],
       providers: [
         FilmsService,
+        FilmsRepository,
         CreatorsService,
         CreatorsRepository,
         StudioService,
         UploadsService,
         CreativeUploadsService,
-        PreparedReads,
         PublicReadCache,
+        PublicReadsRepository,
         ...MEDIA_PROVIDERS,
       ],
       exports: [FilmsService, CreatorsService, MediaService],

@@ -6,7 +6,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { INestApplicationContext } from '@nestjs/common';
-import { JobQueue, loadConfig, migrate, OutboxService } from '@kinora/common';
+import { JobQueue, loadConfig, migrate, OutboxService, QUERY_DB } from '@kinora/common';
 import {
   createTestContext,
   createTestDatabase,
@@ -28,6 +28,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { Config } from '../src/config';
 import { DATABASE } from '../src/database';
+import { FilmsRepository } from '../src/films/films.repository';
 import { FilmsService } from '../src/films/films.service';
 import { withSubtitles, withTimestampMap } from '../src/media/captions';
 import { MediaError } from '../src/media/ffmpeg';
@@ -37,8 +38,8 @@ import { MEDIA_QUEUE, type CaptionSource, type MediaJobs } from '../src/media/me
 import { MediaService } from '../src/media/media.service';
 import { ProgressWriter } from '../src/media/progress';
 import { transcode } from '../src/media/transcode';
-import { PreparedReads } from '../src/reads/prepared-reads';
 import { PublicReadCache } from '../src/reads/public-read-cache';
+import { PublicReadsRepository } from '../src/reads/public-reads.repository';
 import { WorkerAppModule } from '../src/worker.module';
 
 const run = promisify(execFile);
@@ -474,11 +475,12 @@ describe('through the queue', () => {
   test("a moderator's decision is announced by the same builder: details, previous status and reason", async () => {
     expect(captioned).toBeTruthy(); // needs the film of the first queue test
     // The worker has no FilmsService; changeStatus reads nothing through the public read path.
+    const db = worker!.get(QUERY_DB);
     const uncached = new PublicReadCache(
       { PUBLIC_READ_CACHE: 'off', PUBLIC_READ_CACHE_MAX_ENTRIES: 1 } as Config,
-      em(),
+      new PublicReadsRepository(db),
     );
-    const films = new FilmsService(em(), worker!.get(OutboxService), new PreparedReads(em()), uncached);
+    const films = new FilmsService(em(), worker!.get(OutboxService), new FilmsRepository(db), uncached);
     await films.changeStatus(captioned, 'archived', 'The captions do not match the dialogue.');
     const events = await statusEvents(captioned);
     expect(events).toHaveLength(2);

@@ -1,11 +1,11 @@
 // The public read cache against the real PostgreSQL (LISTEN/NOTIFY) and Kafka: two catalog
 // replicas on one database, `cached` with the cache on and `uncached` with PUBLIC_READ_CACHE=off.
-// Reads are counted at PreparedReads, where every database read of the public path goes.
+// Reads are counted at the prepared query builder (db.prepared), where every database read of the
+// public path goes.
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ConfigError, loadConfig, migrate } from '@kinora/common';
+import { ConfigError, loadConfig, migrate, QUERY_DB } from '@kinora/common';
 import {
   createTestApp,
   createTestDatabase,
@@ -33,8 +33,9 @@ import { AppModule } from '../src/app.module';
 import { configSchema } from '../src/config';
 import { DATABASE } from '../src/database';
 import type { FilmDto } from '../src/films/film.mapper';
-import { PreparedReads } from '../src/reads/prepared-reads';
+import type { Db } from '../src/db';
 import { PublicReadCache } from '../src/reads/public-read-cache';
+import { PublicReadsRepository } from '../src/reads/public-reads.repository';
 
 let database: TestDatabase;
 let kafka: TestKafka;
@@ -139,7 +140,8 @@ const get = (app: NestFastifyApplication, url: string, headers: Record<string, s
 const titles = async (app: NestFastifyApplication, url: string, headers: Record<string, string> = {}) =>
   ((await get(app, url, headers)).json() as FilmDto[]).map((film) => film.title);
 /** Counts the database reads an app makes from now on. */
-const countReads = (app: NestFastifyApplication) => jest.spyOn(app.get(PreparedReads), 'rows');
+const countReads = (app: NestFastifyApplication) =>
+  jest.spyOn(app.get<symbol, Db>(QUERY_DB).prepared.getExecutor(), 'executeQuery');
 
 const envelope = () =>
   create(EnvelopeSchema, { eventId: randomUUID(), occurredAt: timestampNow(), producer: 'test' });
@@ -380,7 +382,7 @@ describe('when the cache is off', () => {
 
   test('a database without the change triggers (migrations not applied) gets no cache', async () => {
     await db.query('drop trigger films_changed on films');
-    const sut = new PublicReadCache(loadConfig(configSchema, env()), cached.get(EntityManager));
+    const sut = new PublicReadCache(loadConfig(configSchema, env()), cached.get(PublicReadsRepository));
     try {
       await sut.onApplicationBootstrap();
       expect(sut.enabled).toBe(true);

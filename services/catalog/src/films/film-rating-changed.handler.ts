@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventContext } from '@kinora/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { FilmRatingChangedSchema, topicOf, type FilmRatingChanged } from '@kinora/proto';
+import { FilmsRepository } from './films.repository';
 
 /**
  * Keeps a film's rating (mean of its reviews out of 10, one decimal) and review count from social's
@@ -11,22 +11,14 @@ import { FilmRatingChangedSchema, topicOf, type FilmRatingChanged } from '@kinor
  */
 @Controller()
 export class FilmRatingChangedHandler {
+  constructor(private readonly films: FilmsRepository) {}
+
   @EventPattern(topicOf(FilmRatingChangedSchema), { ledgerKey: 'FilmRatingChangedHandler' })
-  async handle(@Payload() event: FilmRatingChanged, @Ctx() context: EventContext): Promise<void> {
-    const count = event.reviewCount;
-    await context.em.execute(
-      `update films set rating = case when ?::int > 0 then round(?::numeric / ?::int, 1) else 0 end,
-              rating_count = ?, rating_version = ?
-        where id = ? and rating_version < ?`,
-      [
-        count,
-        event.ratingSum.toString(),
-        Math.max(count, 1),
-        count,
-        event.version.toString(),
-        Number(event.filmId),
-        event.version.toString(),
-      ],
-    );
+  async handle(@Payload() event: FilmRatingChanged): Promise<void> {
+    await this.films.applyRating(Number(event.filmId), {
+      sum: event.ratingSum,
+      count: event.reviewCount,
+      version: event.version,
+    });
   }
 }

@@ -8,7 +8,8 @@ import {
   topicOf,
   type FilmReviewed,
 } from '@kinora/proto';
-import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
+import { filmStatusEvent } from './film-status-event';
+import { FilmsRepository } from './films.repository';
 
 /**
  * Applies a moderator's decision from admin: a film still pending becomes published (published
@@ -20,7 +21,10 @@ import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
 export class FilmReviewedHandler {
   private readonly logger = new Logger(FilmReviewedHandler.name);
 
-  constructor(private readonly outbox: OutboxService) {}
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly films: FilmsRepository,
+  ) {}
 
   @EventPattern(topicOf(FilmReviewedSchema), { ledgerKey: 'FilmReviewedHandler' })
   async handle(@Payload() event: FilmReviewed, @Ctx() context: EventContext): Promise<void> {
@@ -35,8 +39,7 @@ export class FilmReviewedHandler {
       this.logger.warn({ filmId, decision: event.decision }, 'film review without a decision ignored');
       return;
     }
-    const { em } = context;
-    const film = await selectFilmEventRow(em, filmId, { lock: true });
+    const film = await this.films.findForStatusEvent(filmId, { lock: true });
     if (film?.status !== 'pending') {
       this.logger.log(
         { filmId, status: film?.status ?? 'unknown' },
@@ -45,14 +48,9 @@ export class FilmReviewedHandler {
       return;
     }
     const reason = status === 'archived' ? event.reason.trim() || null : null;
-    await em.execute(
-      `update films set status = ?, moderation_reason = ?,
-              published_at = case when ? = 'published' then now() else published_at end
-        where id = ?`,
-      [status, reason, status, filmId],
-    );
+    await this.films.applyReview(filmId, status, reason);
     this.outbox.add(
-      em,
+      context.em,
       FilmStatusChangedSchema,
       filmStatusEvent(film, { status, previousStatus: 'pending', reason }),
       String(filmId),

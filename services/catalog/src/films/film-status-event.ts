@@ -1,14 +1,16 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventData } from '@kinora/common';
+import { createQueryDb, type EventData } from '@kinora/common';
 import { FilmStatus as FilmStatusEnum, type FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmStatus } from './film.entity';
-import { mapAiDisclosure, type StoredAiDisclosure } from './film.mapper';
+import type { DB } from '../database.gen';
+import { mapAiDisclosure } from './film.mapper';
+import { FilmsRepository, type FilmEventRecord } from './films.repository';
 
 /**
- * catalog.film-status-changed.v1 from a film row: the one place that decides what the event
- * carries (films.service's status changes, the seed through it, and catalog-worker when a pending
- * film's video becomes playable).
+ * catalog.film-status-changed.v1 from a film's event row (FilmsRepository.findForStatusEvent): the
+ * one place that decides what the event carries (films.service's status changes, the seed through
+ * it, and catalog-worker when a pending film's video becomes playable).
  */
 
 export const FILM_STATUS_ENUM: Record<FilmStatus, FilmStatusEnum> = {
@@ -17,49 +19,16 @@ export const FILM_STATUS_ENUM: Record<FilmStatus, FilmStatusEnum> = {
   archived: FilmStatusEnum.ARCHIVED,
 };
 
-/** The columns the event needs, as `selectFilmEventRow` reads them. */
-export interface FilmEventRow {
-  id: number;
-  status: FilmStatus;
-  title: string;
-  description: string;
-  genre: string;
-  language: string;
-  release_year: number;
-  duration_minutes: number;
-  poster_url: string | null;
-  video_url: string | null;
-  creator_id: number;
-  user_id: string;
-  created_at: Date | string;
-  ai_disclosure: StoredAiDisclosure | null;
-  /** The probed length (null until transcoded). */
-  duration_seconds: string | null;
-  /** The renditions' bytes: their mean bit rates over the film's length (null until transcoded). */
-  media_bytes: string | null;
-}
-
 /**
- * Reads a film's event row (null if there is no such film). `lock`: `for update` on the film, to
- * be called inside the transaction that changes it.
+ * A film's event row, or null (FilmsRepository.findForStatusEvent), for media and studio until
+ * they inject FilmsRepository: `em` is the transaction's.
  */
 export async function selectFilmEventRow(
   em: EntityManager,
   filmId: number,
   options: { lock?: boolean } = {},
-): Promise<FilmEventRow | null> {
-  const [row] = await em.execute<FilmEventRow[]>(
-    `select f.id, f.status, f.title, f.description, f.genre, f.language, f.release_year,
-            f.duration_minutes, f.poster_url, f.video_url, f.creator_id, c.user_id, f.created_at,
-            f.ai_disclosure, m.duration_seconds,
-            (select round(sum(coalesce((r->>'averageBandwidth')::numeric, (r->>'bandwidth')::numeric)) * m.duration_seconds / 8)
-               from jsonb_array_elements(m.renditions) r) as media_bytes
-       from films f join creators c on c.id = f.creator_id
-       left join film_media m on m.film_id = f.id
-      where f.id = ?${options.lock ? ' for update of f' : ''}`,
-    [filmId],
-  );
-  return row ?? null;
+): Promise<FilmEventRecord | null> {
+  return (await new FilmsRepository(createQueryDb<DB>(em)).findForStatusEvent(filmId, options)) ?? null;
 }
 
 /**
@@ -67,7 +36,7 @@ export async function selectFilmEventRow(
  * given). `reason`: the moderator's, when archived.
  */
 export function filmStatusEvent(
-  film: FilmEventRow,
+  film: FilmEventRecord,
   change: {
     previousStatus: FilmStatus;
     status?: FilmStatus;

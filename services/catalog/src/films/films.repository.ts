@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
+import { InjectQueryDb, type Identity } from '@kinora/common';
+import type { FilmSort } from '@kinora/contracts';
+import { Injectable } from '@nestjs/common';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DB } from '../database.gen';
+import type { Db } from '../db';
 import type { FilmStatus } from './film.entity';
 import type { StoredAiDisclosure } from './film.mapper';
 
@@ -59,3 +63,323 @@ export function filmSelect(db: Kysely<DB>) {
 
 /** One row of filmSelect. */
 export type FilmRecord = Awaited<ReturnType<ReturnType<typeof filmSelect>['executeTakeFirstOrThrow']>>;
+
+type FilmQuery = ReturnType<typeof filmSelect>;
+
+/** Genre and language of a list or a search, either matched whatever its case. */
+export interface FilmFilter {
+  genre?: string;
+  language?: string;
+}
+
+/** The public sees published films; a creator also their own; admins everything. */
+function visibleTo(query: FilmQuery, viewer: Identity | null): FilmQuery {
+  if (viewer?.roles.includes('admin')) return query;
+  if (viewer) {
+    return query.where((eb) =>
+      eb.or([eb('f.status', '=', 'published'), eb('c.user_id', '=', viewer.userId)]),
+    );
+  }
+  return query.where('f.status', '=', 'published');
+}
+
+function filtered(query: FilmQuery, { genre, language }: FilmFilter): FilmQuery {
+  return query
+    .$if(genre !== undefined && genre !== '', (q) =>
+      q.where((eb) => eb(eb.fn('lower', ['f.genre']), '=', eb.fn('lower', [eb.val(genre)]))),
+    )
+    .$if(language !== undefined && language !== '', (q) =>
+      q.where((eb) => eb(eb.fn('lower', ['f.language']), '=', eb.fn('lower', [eb.val(language)]))),
+    );
+}
+
+/** Each sort's order; the film id last, so pages never overlap. */
+function sorted(query: FilmQuery, sort: FilmSort): FilmQuery {
+  switch (sort) {
+    case 'featured':
+      return query
+        .orderBy('f.is_featured', 'desc')
+        .orderBy((eb) => eb.fn.coalesce('f.published_at', 'f.created_at'), 'desc')
+        .orderBy('f.id', 'desc');
+    case 'newest':
+      return query
+        .orderBy((eb) => eb.fn.coalesce('f.published_at', 'f.created_at'), 'desc')
+        .orderBy('f.id', 'desc');
+    case 'popular':
+      return query.orderBy('f.view_count', 'desc').orderBy('f.id', 'desc');
+    case 'rating':
+      return query.orderBy('f.rating', 'desc').orderBy('f.rating_count', 'desc').orderBy('f.id', 'desc');
+  }
+}
+
+/** A film as catalog.film-status-changed.v1 carries it (filmStatusEvent). */
+function filmEventSelect(db: Kysely<DB>) {
+  return db
+    .selectFrom('films as f')
+    .innerJoin('creators as c', 'c.id', 'f.creator_id')
+    .leftJoin('film_media as m', 'm.film_id', 'f.id')
+    .select((eb) => [
+      'f.id',
+      eb.ref('f.status').$castTo<FilmStatus>().as('status'),
+      'f.title',
+      'f.description',
+      'f.genre',
+      'f.language',
+      'f.release_year',
+      'f.duration_minutes',
+      'f.poster_url',
+      'f.video_url',
+      'f.creator_id',
+      'c.user_id',
+      'f.created_at',
+      eb.ref('f.ai_disclosure').$castTo<StoredAiDisclosure | null>().as('ai_disclosure'),
+      // The probed length (null until transcoded).
+      'm.duration_seconds',
+      // The renditions' bytes: their mean bit rates over the film's length (null until transcoded).
+      sql<
+        string | null
+      >`(select round(sum(coalesce((r->>'averageBandwidth')::numeric, (r->>'bandwidth')::numeric)) * ${eb.ref('m.duration_seconds')} / 8)
+         from jsonb_array_elements(${eb.ref('m.renditions')}) r)`.as('media_bytes'),
+    ]);
+}
+
+export type FilmEventRecord = Awaited<
+  ReturnType<ReturnType<typeof filmEventSelect>['executeTakeFirstOrThrow']>
+>;
+
+/**
+ * The catalog's films: the public reads (named prepared statements: their texts are few and read
+ * constantly) and the writes of a film's life, its rating and its views.
+ */
+@Injectable()
+export class FilmsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  list(
+    query: FilmFilter & {
+      viewer: Identity | null;
+      featured?: boolean;
+      creatorId?: number;
+      excludeId?: number;
+      sort: FilmSort;
+      limit: number;
+      offset: number;
+    },
+  ): Promise<FilmRecord[]> {
+    const { featured, creatorId, excludeId } = query;
+    const select = filtered(visibleTo(filmSelect(this.db.prepared), query.viewer), query)
+      .$if(featured !== undefined, (q) => q.where('f.is_featured', '=', featured!))
+      .$if(!!creatorId, (q) => q.where('f.creator_id', '=', creatorId!))
+      .$if(!!excludeId, (q) => q.where('f.id', '<>', excludeId!));
+    return sorted(select, query.sort).limit(query.limit).offset(query.offset).execute();
+  }
+
+  /**
+   * Full-text search (title weighted above description, English stemming) with typo tolerance on
+   * titles through trigram similarity, best match first.
+   */
+  search(
+    query: FilmFilter & { q: string; viewer: Identity | null; limit: number; offset: number },
+  ): Promise<FilmRecord[]> {
+    const input = this.db.prepared.selectNoFrom((eb) => [
+      sql<string>`websearch_to_tsquery('english', ${query.q})`.as('tsq'),
+      eb.fn<string>('lower', [eb.val(query.q)]).as('raw'),
+    ]);
+    return filtered(visibleTo(filmSelect(this.db.prepared), query.viewer), query)
+      .crossJoin(input.as('input'))
+      .where((eb) =>
+        eb.or([
+          eb('f.search', '@@', eb.ref('input.tsq')),
+          eb(eb.fn('word_similarity', ['input.raw', eb.fn('lower', ['f.title'])]), '>=', eb.lit(0.4)),
+          eb(eb.fn('similarity', [eb.fn('lower', ['f.title']), 'input.raw']), '>=', eb.lit(0.3)),
+        ]),
+      )
+      .select((eb) =>
+        eb(
+          eb(eb.fn('ts_rank', ['f.search', 'input.tsq']), '*', eb.lit(2)),
+          '+',
+          eb.fn('word_similarity', ['input.raw', eb.fn('lower', ['f.title'])]),
+        ).as('score'),
+      )
+      .orderBy('score', 'desc')
+      .orderBy('f.view_count', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+  }
+
+  /** Up to `perCreator` newest published films of each creator, by creator id then newest first. */
+  byCreators(creatorIds: number[], perCreator: number): Promise<FilmRecord[]> {
+    const ranked = filmSelect(this.db.prepared)
+      .select((eb) =>
+        eb.fn
+          .agg<string>('row_number')
+          .over((over) =>
+            over
+              .partitionBy('f.creator_id')
+              .orderBy(eb.fn.coalesce('f.published_at', 'f.created_at'), 'desc')
+              .orderBy('f.id', 'desc'),
+          )
+          .as('rank'),
+      )
+      .where('f.status', '=', 'published')
+      .where((eb) => eb('f.creator_id', '=', eb.fn.any(eb.val(creatorIds))));
+    return this.db.prepared
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .where('rank', '<=', String(perCreator))
+      .orderBy('c_id')
+      .orderBy('rank')
+      .execute();
+  }
+
+  /** The film if the viewer may see it. */
+  find(id: number, viewer: Identity | null): Promise<FilmRecord | undefined> {
+    return visibleTo(filmSelect(this.db.prepared).where('f.id', '=', id), viewer).executeTakeFirst();
+  }
+
+  /** Published films by their views in the last 7 days (the window slides with time). */
+  trending(limit: number) {
+    return filmSelect(this.db.prepared)
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom('film_views')
+            .select((views) => ['film_id', views.cast<number>(views.fn.countAll(), 'integer').as('views')])
+            .where('viewed_at', '>', sql<string>`now() - interval '7 days'`)
+            .groupBy('film_id')
+            .as('recent'),
+        (join) => join.onRef('recent.film_id', '=', 'f.id'),
+      )
+      .select('recent.views as recent_views')
+      .where('f.status', '=', 'published')
+      .orderBy('recent.views', 'desc')
+      .orderBy('f.view_count', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async viewCount(id: number): Promise<number | undefined> {
+    const film = await this.db
+      .selectFrom('films')
+      .select('view_count')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return film?.view_count;
+  }
+
+  /** A new film awaiting its media and review (status pending); its id. */
+  async insertDraft(
+    draft: Pick<
+      Insertable<DB['films']>,
+      'creator_id' | 'title' | 'description' | 'genre' | 'language' | 'release_year' | 'is_featured'
+    >,
+  ): Promise<number> {
+    const { id } = await this.db.insertInto('films').values(draft).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /**
+   * The film as its status event carries it (undefined if there is no such film). `lock`: `for
+   * update` on the film, to be called inside the transaction that changes it.
+   */
+  findForStatusEvent(id: number, options: { lock?: boolean } = {}): Promise<FilmEventRecord | undefined> {
+    return filmEventSelect(this.db)
+      .where('f.id', '=', id)
+      .$if(options.lock === true, (q) => q.forUpdate('f'))
+      .executeTakeFirst();
+  }
+
+  /** Moves a film to a status; the first publication sets its publication date. */
+  async setStatus(id: number, status: FilmStatus): Promise<void> {
+    await this.db
+      .updateTable('films')
+      .set((eb) => ({
+        status,
+        ...(status === 'published'
+          ? { published_at: eb.fn.coalesce('published_at', sql<string>`now()`) }
+          : {}),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A moderator's decision: published now, or archived with the reason for its creator. */
+  async applyReview(id: number, status: 'published' | 'archived', reason: string | null): Promise<void> {
+    await this.db
+      .updateTable('films')
+      .set({
+        status,
+        moderation_reason: reason,
+        ...(status === 'published' ? { published_at: sql<string>`now()` } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Applies social's rating totals (the mean out of 10, one decimal) if their version is newer
+   * than the stored one.
+   */
+  async applyRating(id: number, totals: { sum: bigint; count: number; version: bigint }): Promise<void> {
+    const version = totals.version.toString();
+    await this.db
+      .updateTable('films')
+      .set((eb) => ({
+        rating:
+          totals.count > 0
+            ? eb.fn<string>('round', [
+                eb(
+                  eb.cast(eb.val(totals.sum.toString()), 'numeric'),
+                  '/',
+                  eb.cast(eb.val(totals.count), 'integer'),
+                ),
+                eb.lit(1),
+              ])
+            : 0,
+        rating_count: totals.count,
+        rating_version: version,
+      }))
+      .where('id', '=', id)
+      .where('rating_version', '<', version)
+      .execute();
+  }
+
+  /**
+   * Records a qualified viewing session of an existing film and counts it in the film's views,
+   * once per session: whether it was new.
+   */
+  async addView(view: {
+    filmId: number;
+    viewerKey: string;
+    viewedAt: Date;
+    sessionId: string;
+  }): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('film_views')
+      .columns(['film_id', 'viewer_key', 'viewed_at', 'session_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('films')
+          .select([
+            'films.id',
+            eb.cast<string>(eb.val(view.viewerKey), 'text').as('viewer_key'),
+            eb.cast<string>(eb.val(view.viewedAt.toISOString()), 'timestamptz').as('viewed_at'),
+            eb.cast<string>(eb.val(view.sessionId), 'uuid').as('session_id'),
+          ])
+          .where('films.id', '=', view.filmId),
+      )
+      .onConflict((conflict) => conflict.column('session_id').doNothing())
+      .returning('film_id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await this.db
+      .updateTable('films')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', view.filmId)
+      .execute();
+    return true;
+  }
+}

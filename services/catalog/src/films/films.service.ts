@@ -3,15 +3,18 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService, type Identity } from '@kinora/common';
 import { DEFAULT_FILM_SORT, FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmStatusChangedSchema } from '@kinora/proto';
-import { PreparedReads } from '../reads/prepared-reads';
 import { PublicReadCache } from '../reads/public-read-cache';
-import type { FilmFilterQuery, FilmSort, ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
+import type { ListFilmsQuery, SearchFilmsQuery } from './dto/film-queries';
 import type { FilmStatus } from './film.entity';
-import { filmStatusEvent, selectFilmEventRow } from './film-status-event';
+import { filmStatusEvent } from './film-status-event';
 import type { FilmViewDto, TrendingFilmDto } from './dto/film.dto';
-import { mapFilm, type FilmDto, type FilmRow } from './film.mapper';
+import { mapFilm, type FilmDto } from './film.mapper';
+import { FilmsRepository } from './films.repository';
 
-/** What mapFilm reads, and nothing more: every column costs parsing on each row of each read. */
+/**
+ * filmSelect's film (films.repository.ts) as SQL text, for studio's queries that still splice it
+ * into theirs; it goes once they read through filmSelect.
+ */
 export const FILM_COLUMNS = `
   f.id, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year, f.rating,
   f.rating_count, f.view_count, f.poster_url, f.poster_webp_widths, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
@@ -26,51 +29,12 @@ export const FILM_FROM = `
   join creators c on c.id = f.creator_id
   left join known_users u on u.id = c.user_id`;
 
-const ORDER: Record<FilmSort, string> = {
-  featured: 'f.is_featured desc, coalesce(f.published_at, f.created_at) desc, f.id desc',
-  newest: 'coalesce(f.published_at, f.created_at) desc, f.id desc',
-  popular: 'f.view_count desc, f.id desc',
-  rating: 'f.rating desc, f.rating_count desc, f.id desc',
-};
-
-/** Trending ranks published films by their qualified views in this window. */
-const TRENDING_WINDOW = '7 days';
-
-/** Accumulates SQL conditions and their bound parameters in order. */
-class Where {
-  readonly parts: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(sql: string, ...params: unknown[]): this {
-    this.parts.push(sql);
-    this.params.push(...params);
-    return this;
-  }
-
-  /** The public sees published films; a creator also their own; admins everything. */
-  visibleTo(viewer: Identity | null): this {
-    if (viewer?.roles.includes('admin')) return this;
-    if (viewer) return this.add(`(f.status = 'published' or c.user_id = ?)`, viewer.userId);
-    return this.add(`f.status = 'published'`);
-  }
-
-  filters(query: FilmFilterQuery): this {
-    if (query.genre) this.add('lower(f.genre) = lower(?)', query.genre);
-    if (query.language) this.add('lower(f.language) = lower(?)', query.language);
-    return this;
-  }
-
-  toString(): string {
-    return this.parts.length ? `where ${this.parts.join(' and ')}` : '';
-  }
-}
-
 @Injectable()
 export class FilmsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
-    private readonly reads: PreparedReads,
+    private readonly films: FilmsRepository,
     private readonly cache: PublicReadCache,
   ) {}
 
@@ -90,14 +54,17 @@ export class FilmsService {
   }
 
   private async queryList(query: ListFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
-    const where = new Where().visibleTo(viewer).filters(query);
-    if (query.featured) where.add('f.is_featured = ?', query.featured === 'true');
-    if (query.creatorId) where.add('f.creator_id = ?', query.creatorId);
-    if (query.excludeId) where.add('f.id <> ?', query.excludeId);
-    const rows = await this.reads.rows<FilmRow>(
-      `select ${FILM_COLUMNS} ${FILM_FROM} ${where} order by ${ORDER[query.sort ?? DEFAULT_FILM_SORT]} limit ? offset ?`,
-      [...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
-    );
+    const rows = await this.films.list({
+      viewer,
+      genre: query.genre,
+      language: query.language,
+      featured: query.featured ? query.featured === 'true' : undefined,
+      creatorId: query.creatorId,
+      excludeId: query.excludeId,
+      sort: query.sort ?? DEFAULT_FILM_SORT,
+      limit: query.limit ?? FILMS_DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
+    });
     return rows.map(mapFilm);
   }
 
@@ -118,21 +85,14 @@ export class FilmsService {
   }
 
   private async querySearch(query: SearchFilmsQuery, viewer: Identity | null): Promise<FilmDto[]> {
-    const where = new Where()
-      .add(
-        `(f.search @@ input.tsq or word_similarity(input.raw, lower(f.title)) >= 0.4
-          or similarity(lower(f.title), input.raw) >= 0.3)`,
-      )
-      .visibleTo(viewer)
-      .filters(query);
-    const rows = await this.reads.rows<FilmRow>(
-      `with input as (select websearch_to_tsquery('english', ?) as tsq, lower(?) as raw)
-       select ${FILM_COLUMNS},
-              ts_rank(f.search, input.tsq) * 2 + word_similarity(input.raw, lower(f.title)) as score
-       ${FILM_FROM} cross join input ${where}
-       order by score desc, f.view_count desc, f.id desc limit ? offset ?`,
-      [query.q, query.q, ...where.params, query.limit ?? FILMS_DEFAULT_LIMIT, query.offset ?? 0],
-    );
+    const rows = await this.films.search({
+      q: query.q,
+      viewer,
+      genre: query.genre,
+      language: query.language,
+      limit: query.limit ?? FILMS_DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
+    });
     return rows.map(mapFilm);
   }
 
@@ -140,15 +100,7 @@ export class FilmsService {
   async byCreators(creatorIds: number[], perCreator: number): Promise<Map<number, FilmDto[]>> {
     const grouped = new Map<number, FilmDto[]>(creatorIds.map((id) => [id, []]));
     if (creatorIds.length === 0) return grouped;
-    const rows = await this.reads.rows<FilmRow>(
-      `select * from (
-         select ${FILM_COLUMNS},
-                row_number() over (partition by f.creator_id order by coalesce(f.published_at, f.created_at) desc, f.id desc) as rank
-         ${FILM_FROM}
-         where f.status = 'published' and f.creator_id = any(?::int[])
-       ) ranked where rank <= ? order by c_id, rank`,
-      [creatorIds, perCreator],
-    );
+    const rows = await this.films.byCreators(creatorIds, perCreator);
     for (const row of rows) grouped.get(row.c_id)?.push(mapFilm(row));
     return grouped;
   }
@@ -159,11 +111,7 @@ export class FilmsService {
 
   /** The film if the viewer may see it (never from the cache). */
   private async find(id: number, viewer: Identity | null): Promise<FilmDto> {
-    const where = new Where().add('f.id = ?', id).visibleTo(viewer);
-    const [row] = await this.reads.rows<FilmRow>(
-      `select ${FILM_COLUMNS} ${FILM_FROM} ${where}`,
-      where.params,
-    );
+    const row = await this.films.find(id, viewer);
     if (!row) throw new NotFoundException(`Film ${id} not found`);
     return mapFilm(row);
   }
@@ -180,14 +128,7 @@ export class FilmsService {
   }
 
   private async queryTrending(limit: number): Promise<TrendingFilmDto[]> {
-    const rows = await this.reads.rows<FilmRow & { recent_views: number }>(
-      `select ${FILM_COLUMNS}, recent.views as recent_views ${FILM_FROM}
-       join (select film_id, count(*)::int as views from film_views
-              where viewed_at > now() - interval '${TRENDING_WINDOW}' group by film_id) recent on recent.film_id = f.id
-       where f.status = 'published'
-       order by recent.views desc, f.view_count desc, f.id desc limit ?`,
-      [limit],
-    );
+    const rows = await this.films.trending(limit);
     return rows.map((row) => ({ ...mapFilm(row), recentViews: row.recent_views }));
   }
 
@@ -197,10 +138,8 @@ export class FilmsService {
    */
   async recordView(id: number, viewer: Identity | null): Promise<FilmViewDto> {
     await this.find(id, viewer);
-    const [film] = await this.em
-      .fork()
-      .execute<{ view_count: number }[]>('select view_count from films where id = ?', [id]);
-    return { counted: false, viewCount: film!.view_count };
+    const viewCount = await this.films.viewCount(id);
+    return { counted: false, viewCount: viewCount! };
   }
 
   /** A new film awaiting its media and review (status pending); returns its id. */
@@ -213,20 +152,15 @@ export class FilmsService {
     releaseYear: number;
     isFeatured?: boolean;
   }): Promise<number> {
-    const [row] = await this.em.fork().execute<{ id: number }[]>(
-      `insert into films (creator_id, title, description, genre, language, release_year, is_featured)
-       values (?, ?, ?, ?, ?, ?, ?) returning id`,
-      [
-        draft.creatorId,
-        draft.title,
-        draft.description,
-        draft.genre,
-        draft.language,
-        draft.releaseYear,
-        draft.isFeatured ?? false,
-      ],
-    );
-    return row!.id;
+    return this.films.insertDraft({
+      creator_id: draft.creatorId,
+      title: draft.title,
+      description: draft.description,
+      genre: draft.genre,
+      language: draft.language,
+      release_year: draft.releaseYear,
+      is_featured: draft.isFeatured ?? false,
+    });
   }
 
   /**
@@ -235,14 +169,10 @@ export class FilmsService {
    */
   async changeStatus(id: number, status: FilmStatus, reason?: string): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const film = await selectFilmEventRow(em, id, { lock: true });
+      const film = await this.films.findForStatusEvent(id, { lock: true });
       if (!film) throw new NotFoundException(`Film ${id} not found`);
       if (film.status === status) return;
-      await em.execute(
-        `update films set status = ?, published_at = case when ? = 'published' then coalesce(published_at, now()) else published_at end
-          where id = ?`,
-        [status, status, id],
-      );
+      await this.films.setStatus(id, status);
       this.outbox.add(
         em,
         FilmStatusChangedSchema,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -8,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { CONFIG, InvalidatedCache, PgListener, type Identity } from '@kinora/common';
 import type { Config } from '../config';
+import { PublicReadsRepository } from './public-reads.repository';
 
 /**
  * The channel the catalog's change triggers notify when a change commits (public-reads.migration.ts):
@@ -51,7 +51,7 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    private readonly em: EntityManager,
+    private readonly reads: PublicReadsRepository,
   ) {
     this.enabled = config.PUBLIC_READ_CACHE === 'on';
     this.entries = new InvalidatedCache(config.PUBLIC_READ_CACHE_MAX_ENTRIES);
@@ -60,12 +60,7 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
   async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled) return;
     // The triggers come with a migration (all at once); without them no change would reach it.
-    const [trigger] = await this.em
-      .getConnection()
-      .execute<{ found: boolean }[]>(
-        `select exists (select 1 from pg_trigger where tgname = 'films_changed' and tgrelid = to_regclass('films')) as found`,
-      );
-    if (!trigger?.found) {
+    if (!(await this.reads.changeTriggersInstalled())) {
       this.logger.warn(
         'the catalog_changed triggers are missing (migrations not applied?): public reads go uncached',
       );
