@@ -270,3 +270,4 @@ export async function createTestContext(module: DynamicModule): Promise<TestingM
   return moduleRef;
 }
 export * from './url-fuzz';
+export * from './service';
