@@ -10,6 +10,7 @@ import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
 import { RollupsRepository } from './rollups/rollups.repository';
 import { SessionEventsConsumer } from './sessions/session-events.consumer';
 import { SessionStore } from './sessions/session-store';
+import { SessionsRepository } from './sessions/sessions.repository';
 
 /**
  * analytics-worker: stores viewing-session events (merging them into sessions) and ad events as they
@@ -29,6 +30,7 @@ export class WorkerAppModule {
       providers: [
         queueProvider(ROLLUPS, ROLLUP_QUEUE),
         SessionStore,
+        SessionsRepository,
         SessionEventsConsumer,
         AdEventStore,
         AdEventsRepository,
