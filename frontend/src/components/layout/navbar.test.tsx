@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -249,6 +249,35 @@ describe('Navbar', () => {
       await userEvent.keyboard('{Escape}');
       expect(screen.queryByRole('menu')).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: /account menu/i })).toHaveFocus();
+    });
+
+    it('opens from the keyboard and moves with Home, End and type-ahead; Tab closes it and goes on', async () => {
+      renderNavbar(makeUser());
+      const trigger = screen.getByRole('button', { name: /account menu/i });
+      const item = (name: string) => screen.getByRole('menuitem', { name });
+
+      act(() => trigger.focus());
+      await userEvent.keyboard('{ArrowDown}');
+      expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+      expect(item('Profile')).toHaveFocus();
+      await userEvent.keyboard('{End}');
+      expect(item('Sign Out')).toHaveFocus();
+      await userEvent.keyboard('{ArrowDown}');
+      expect(item('Profile')).toHaveFocus();
+      await userEvent.keyboard('{Home}w');
+      await waitFor(() => expect(item('Watch History')).toHaveFocus());
+
+      await userEvent.tab();
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
+
+      await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+      expect(trigger).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(item('Profile')).toHaveFocus();
+      await userEvent.tab({ shift: true });
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      await waitFor(() => expect(trigger).toHaveFocus());
     });
 
     it('closes on a click outside', async () => {

@@ -1,3 +1,4 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   Clapperboard,
   Crown,
@@ -9,7 +10,7 @@ import {
   Sparkles,
   User as UserIcon,
 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
@@ -28,111 +29,94 @@ const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-fg-muted outline-none ' +
   'transition-colors hover:bg-white/10 hover:text-fg focus-visible:bg-white/10 focus-visible:text-fg';
 
-const getMenuItems = (menu: HTMLElement | null) =>
-  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []);
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 
-/** The signed-in avatar menu of the navigation bar (a disclosure-style menu button). */
+/** Focuses what Tab reaches after `control` on the page: where Tab from its closing menu goes. */
+function focusAfter(control: HTMLElement) {
+  const next = Array.from(control.ownerDocument.querySelectorAll<HTMLElement>(TABBABLE)).find(
+    (candidate) =>
+      candidate.tabIndex >= 0 &&
+      control.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING &&
+      !control.contains(candidate) &&
+      !candidate.closest('[role="menu"]') &&
+      (candidate.checkVisibility?.({ checkVisibilityCSS: true }) ?? true),
+  );
+  (next ?? control).focus();
+}
+
+/**
+ * The signed-in avatar menu of the navigation bar (Radix DropdownMenu: the first item takes focus on
+ * opening; arrows, Home/End and type-ahead move; Escape closes it and focuses the avatar again; a
+ * click outside closes it; Tab closes it and goes on along the page).
+ */
 export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProps) {
   const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  /** Tab left the menu: focus goes on to what follows the avatar (Shift+Tab: to the avatar). */
+  const tabbedOut = useRef(false);
+  /** Opened, and focus not yet placed in the menu. */
+  const opening = useRef(false);
+  const onOpenChange = (next: boolean) => {
+    opening.current = next;
+    setOpen(next);
+  };
   const name = getDisplayName(user);
   const premium = isPremium(user);
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) triggerRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    getMenuItems(menuRef.current)[0]?.focus();
-    const onPointerDown = (event: Event) => {
-      if (!containerRef.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-    };
-  }, [open, close]);
-
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = getMenuItems(menuRef.current);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(items.length - 1);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' && !open) {
-      event.preventDefault();
-      setOpen(true);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    }
+    if (event.key !== 'Tab') return;
+    // Radix keeps Tab inside a menu; this one closes on Tab, as a disclosure would.
+    event.preventDefault();
+    tabbedOut.current = !event.shiftKey;
+    setOpen(false);
   };
 
   const item = (to: string, icon: ReactNode, label: string) => (
-    <Link to={to} role="menuitem" tabIndex={-1} className={itemClasses} onClick={() => close(false)}>
-      {icon}
-      {label}
-    </Link>
+    <DropdownMenu.Item asChild className={itemClasses}>
+      <Link to={to}>
+        {icon}
+        {label}
+      </Link>
+    </DropdownMenu.Item>
   );
 
   return (
-    <div ref={containerRef} className="relative">
-      <button
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger
         ref={triggerRef}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={onTriggerKeyDown}
         className="rounded-full ring-2 ring-transparent transition hover:ring-white/30 aria-expanded:ring-accent"
       >
         <Avatar src={user.profileImageUrl} initials={getInitials(user)} />
-      </button>
+      </DropdownMenu.Trigger>
 
-      {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          // Named "Account", not after the avatar button Radix would label it with.
+          aria-labelledby={undefined}
           aria-label="Account"
+          side="bottom"
+          align="end"
+          sideOffset={12}
+          loop
+          // The first item takes focus on opening, however the menu was opened (Radix focuses the
+          // menu itself after a click): taking it here, the menu's own first focus is skipped.
+          onFocus={(event) => {
+            if (!opening.current || event.target !== event.currentTarget) return;
+            opening.current = false;
+            event.preventDefault();
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!tabbedOut.current) return;
+            tabbedOut.current = false;
+            event.preventDefault();
+            if (triggerRef.current) focusAfter(triggerRef.current);
+          }}
           onKeyDown={onMenuKeyDown}
           className={cn(
-            'menu-pop absolute right-0 mt-3 w-64 origin-top-right rounded-2xl border border-white/10 p-2',
+            'menu-pop z-50 w-64 origin-top-right rounded-2xl border border-white/10 p-2',
             'bg-surface-raised/95 shadow-2xl shadow-black/70 backdrop-blur-xl',
           )}
         >
@@ -153,7 +137,7 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
               </p>
             </div>
           </div>
-          <div role="separator" className="my-1 h-px bg-white/10" />
+          <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
           {item(paths.profile, <UserIcon className="size-4" aria-hidden="true" />, 'Profile')}
           {item(paths.history, <History className="size-4" aria-hidden="true" />, 'Watch History')}
           {item(paths.profile, <Settings className="size-4" aria-hidden="true" />, 'Settings')}
@@ -177,23 +161,17 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
           {user.isAdmin
             ? item(paths.admin, <ShieldCheck className="size-4" aria-hidden="true" />, 'Admin Dashboard')
             : null}
-          <div role="separator" className="my-1 h-px bg-white/10" />
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
+          <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
+          <DropdownMenu.Item
             disabled={isSigningOut}
+            onSelect={onSignOut}
             className={cn(itemClasses, 'hover:text-red-300 focus-visible:text-red-300')}
-            onClick={() => {
-              close(false);
-              onSignOut();
-            }}
           >
             <LogOut className="size-4" aria-hidden="true" />
             {isSigningOut ? 'Signing Out...' : 'Sign Out'}
-          </button>
-        </div>
-      ) : null}
-    </div>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
