@@ -1,20 +1,7 @@
 import { ReviewDto } from './dto/review.dto';
+import type { ReviewRecord } from './reviews.repository';
 
-/** A row of REVIEW_SELECT: the review with its reviewer from known_users. */
-export interface ReviewRow {
-  id: number;
-  film_id: number;
-  user_id: string;
-  rating: number;
-  review: string;
-  created_at: Date;
-  edited_at: Date | null;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-}
-
-export function mapReview(row: ReviewRow): ReviewDto {
+export function mapReview(row: ReviewRecord): ReviewDto {
   return {
     id: row.id,
     filmId: row.film_id,

@@ -1,0 +1,119 @@
+import { InjectQueryDb } from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import type { Db } from '../db';
+
+/** A member review with its reviewer from known_users. */
+function reviewSelect(db: Db) {
+  return db
+    .selectFrom('reviews as r')
+    .leftJoin('known_users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.film_id',
+      'r.user_id',
+      'r.rating',
+      'r.review',
+      'r.created_at',
+      'r.edited_at',
+      'u.first_name',
+      'u.last_name',
+      'u.profile_image_url',
+    ]);
+}
+
+export type ReviewRecord = Awaited<ReturnType<ReturnType<typeof reviewSelect>['executeTakeFirstOrThrow']>>;
+
+/** Members' reviews of films, and the rating version social keeps per film. */
+@Injectable()
+export class ReviewsRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** A film's reviews, newest first. */
+  ofFilm(filmId: number, page: { limit: number; offset: number }): Promise<ReviewRecord[]> {
+    return reviewSelect(this.db)
+      .where('r.film_id', '=', filmId)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  find(id: number): Promise<ReviewRecord | undefined> {
+    return reviewSelect(this.db).where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** Writes the member's review, replacing (and marking edited) theirs if any; answers its id. */
+  async upsert(review: {
+    film_id: number;
+    user_id: string;
+    rating: number;
+    review: string;
+  }): Promise<number> {
+    const row = await this.db
+      .insertInto('reviews')
+      .values(review)
+      .onConflict((conflict) =>
+        conflict.columns(['film_id', 'user_id']).doUpdateSet((eb) => ({
+          rating: eb.ref('excluded.rating'),
+          review: eb.ref('excluded.review'),
+          edited_at: eb.fn('now'),
+        })),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** The author of the film's review, or undefined when the film has no such review. */
+  async authorOf(reviewId: number, filmId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('reviews')
+      .select('user_id')
+      .where('id', '=', reviewId)
+      .where('film_id', '=', filmId)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async delete(reviewId: number): Promise<void> {
+    await this.db.deleteFrom('reviews').where('id', '=', reviewId).execute();
+  }
+
+  /** Whether the member has reviewed the film (the demo seed never overwrites a review). */
+  async exists(filmId: number, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('film_id', '=', filmId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Bumps the film's rating version: the version and the film's review totals right after a change. */
+  bumpRatingVersion(filmId: number) {
+    return this.db
+      .updateTable('films')
+      .set((eb) => ({ rating_version: eb('rating_version', '+', '1') }))
+      .where('id', '=', filmId)
+      .returning((eb) => [
+        'rating_version as version',
+        eb
+          .selectFrom('reviews')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('rating'), eb.val('0')).as('n'))
+          .where('reviews.film_id', '=', filmId)
+          .$asScalar()
+          .$notNull()
+          .as('rating_sum'),
+        eb
+          .selectFrom('reviews')
+          .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+          .where('reviews.film_id', '=', filmId)
+          .$asScalar()
+          .$notNull()
+          .as('review_count'),
+      ])
+      .executeTakeFirstOrThrow();
+  }
+}
