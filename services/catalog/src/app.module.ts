@@ -19,6 +19,7 @@ import { FilmsService } from './films/films.service';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
 import { PublicReadCache } from './reads/public-read-cache';
 import { PublicReadsRepository } from './reads/public-reads.repository';
+import { SeedRepository } from './seed/seed.repository';
 import { StudioController } from './studio/studio.controller';
 import { StudioService } from './studio/studio.service';
 import { registerUploadHttp } from './uploads/upload-http';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         CreativeUploadsService,
         PublicReadCache,
         PublicReadsRepository,
+        SeedRepository,
         ...MEDIA_PROVIDERS,
       ],
       exports: [FilmsService, CreatorsService, MediaService],
