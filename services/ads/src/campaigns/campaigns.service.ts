@@ -57,6 +57,7 @@ function checkCampaign(values: CampaignValues): void {
   }
 }
 
+/** The row as written: micro-dollars as integer text, the flight as ISO instants. */
 function columns(values: CampaignValues): CampaignWrite {
   return {
     advertiser_id: values.advertiserId,
