@@ -46,7 +46,7 @@ export class FilmStatusChangedHandler {
     // Only the step into published notifies; the notifications' unique key also keeps a film
     // published again (or an event delivered twice) from notifying anyone a second time.
     if (applied.length > 0 && status === 'published' && before?.status !== 'published' && creatorId) {
-      await this.notifications.notifyFilmPublished(context.em, {
+      await this.notifications.notifyFilmPublished({
         filmId,
         creatorId,
         title: event.title || null,

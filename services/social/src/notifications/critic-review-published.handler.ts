@@ -13,8 +13,9 @@ export class CriticReviewPublishedHandler {
   constructor(private readonly notifications: NotificationsService) {}
 
   @EventPattern(topicOf(CriticReviewPublishedSchema), { ledgerKey: 'CriticReviewPublishedHandler' })
-  async handle(@Payload() event: CriticReviewPublished, @Ctx() context: EventContext): Promise<void> {
-    await this.notifications.notifyCriticReview(context.em, {
+  // The notifications are written in the consumer's transaction (the repository runs on it).
+  async handle(@Payload() event: CriticReviewPublished, @Ctx() _context: EventContext): Promise<void> {
+    await this.notifications.notifyCriticReview({
       reviewId: Number(event.reviewId),
       criticId: Number(event.criticId),
       filmId: Number(event.filmId),
