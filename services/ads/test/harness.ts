@@ -1,26 +1,11 @@
-import { create, toBinary } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  eventually,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
-} from '@kinora/common/testing';
-import { EnvelopeSchema, FilmStatus, FilmStatusChangedSchema, topicOf } from '@kinora/proto';
+import { eventually, startTestService, type TestService } from '@kinora/common/testing';
+import { FilmStatus, FilmStatusChangedSchema } from '@kinora/proto';
 import Redis from 'ioredis';
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
@@ -34,28 +19,18 @@ export const VIDEOS = {
 export const videoUrl = (video: { folder: string }) => `/media/ads/${video.folder}/master.m3u8`;
 
 /** A test's own ads service: database, topics, Redis prefix, media folder, and the API in process. */
-export interface Ads {
-  database: TestDatabase;
-  kafka: TestKafka;
-  redis: TestRedis;
-  config: Config;
-  api: NestFastifyApplication;
-  db: Client;
+export interface Ads extends TestService<Config> {
   /** A raw Redis connection (no prefix). */
   raw: Redis;
-  producer: Producer;
   mediaRoot: string;
   /** Another replica on the same database, Redis prefix and topics. */
   replica(): Promise<NestFastifyApplication>;
   /** One pass of the upkeep (holdbacks into the log, ended flights, spent budgets). */
   upkeep(): Promise<void>;
-  close(): Promise<void>;
 }
 
-export async function startAds(extra: Record<string, string> = {}): Promise<Ads> {
-  const [database, kafka] = await Promise.all([createTestDatabase('ads'), createTestKafka(1)]);
-  const redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
+/** A media folder with the creatives of VIDEOS, and one video without its label file. */
+async function mediaFolder(): Promise<string> {
   const mediaRoot = await mkdtemp(join(tmpdir(), 'kinora-ads-media-'));
   for (const video of Object.values(VIDEOS)) {
     const folder = join(mediaRoot, 'ads', video.folder);
@@ -66,63 +41,30 @@ export async function startAds(extra: Record<string, string> = {}): Promise<Ads>
       JSON.stringify({ label: video.label, duration: video.duration }),
     );
   }
-  // A folder without creative.json is no creative video.
   await mkdir(join(mediaRoot, 'ads', 'unlabelled'), { recursive: true });
   await writeFile(join(mediaRoot, 'ads', 'unlabelled', 'master.m3u8'), '#EXTM3U\n');
-  const config = loadConfig(
+  return mediaRoot;
+}
+
+export async function startAds(extra: Record<string, string> = {}): Promise<Ads> {
+  const mediaRoot = await mediaFolder();
+  const service = await startTestService({
+    name: 'ads',
+    schema: DATABASE,
     configSchema,
-    serviceEnv({
-      port: 1,
-      database,
-      kafka,
-      redis,
-      extra: {
-        LOG_LEVEL: 'silent',
-        KAFKA_SESSION_TIMEOUT_MS: '6000',
-        KAFKA_FETCH_MAX_WAIT_MS: '500',
-        MEDIA_ROOT: mediaRoot,
-        // The specs run the upkeep themselves.
-        ADS_UPKEEP_INTERVAL_MS: '3600000',
-        ...extra,
-      },
-    }),
-  ) as Config;
-  const apps: NestFastifyApplication[] = [];
-  const start = async () => {
-    const app = await createTestApp(AppModule.forRoot(config));
-    apps.push(app);
-    return app;
-  };
-  const api = await start();
-  const db = new Client({ connectionString: database.url });
-  await db.connect();
-  const raw = new Redis(config.REDIS_URL);
-  const producer = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+    env: { MEDIA_ROOT: mediaRoot, ADS_UPKEEP_INTERVAL_MS: '3600000', ...extra },
   });
-  await producer.connect();
+  const raw = new Redis(service.config.REDIS_URL);
+  service.onClose(() => raw.disconnect());
+  service.onClose(() => rm(mediaRoot, { recursive: true, force: true }));
   return {
-    database,
-    kafka,
-    redis,
-    config,
-    api,
-    db,
+    ...service,
     raw,
-    producer,
     mediaRoot,
-    replica: start,
-    upkeep: () => api.get(AdsUpkeep).run(),
-    async close() {
-      await Promise.allSettled([...apps.map((app) => app.close()), db.end(), producer.disconnect()]);
-      raw.disconnect();
-      await Promise.allSettled([
-        database.drop(),
-        kafka.cleanup(),
-        redis.cleanup(),
-        rm(mediaRoot, { recursive: true, force: true }),
-      ]);
-    },
+    replica: service.startApp,
+    upkeep: () => service.api.get(AdsUpkeep).run(),
   };
 }
 
@@ -131,12 +73,7 @@ export async function publishFilm(
   ads: Ads,
   film: { id: number; seconds: number; genre?: string; status?: FilmStatus },
 ): Promise<void> {
-  const message = create(FilmStatusChangedSchema, {
-    envelope: create(EnvelopeSchema, {
-      eventId: randomUUID(),
-      occurredAt: timestampFromDate(new Date()),
-      producer: 'test',
-    }),
+  await ads.publish(FilmStatusChangedSchema, String(film.id), {
     filmId: BigInt(film.id),
     status: film.status ?? FilmStatus.PUBLISHED,
     previousStatus: FilmStatus.PENDING,
@@ -144,10 +81,6 @@ export async function publishFilm(
     genre: film.genre ?? 'Drama',
     durationMinutes: Math.max(1, Math.round(film.seconds / 60)),
     durationSeconds: film.seconds,
-  });
-  await ads.producer.send({
-    topic: `${ads.kafka.prefix}${topicOf(FilmStatusChangedSchema)}`,
-    messages: [{ key: String(film.id), value: Buffer.from(toBinary(FilmStatusChangedSchema, message)) }],
   });
   await eventually(
     async () =>

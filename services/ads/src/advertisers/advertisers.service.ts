@@ -1,6 +1,6 @@
+import { isForeignKeyViolation, isUniqueViolation } from '@kinora/common';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { DeliveryCache } from '../delivery/delivery-cache';
-import { isForeignKeyViolation, isUniqueViolation } from '../db';
 import { mapAdvertiser } from './advertiser.mapper';
 import { AdvertisersRepository } from './advertisers.repository';
 import type { AdvertiserDto, CreateAdvertiserDto, UpdateAdvertiserDto } from './dto/advertiser.dto';

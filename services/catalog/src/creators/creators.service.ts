@@ -1,6 +1,6 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService, type Identity } from '@kinora/common';
+import { isUniqueViolation, OutboxService, type Identity } from '@kinora/common';
 import { CreatorRegisteredSchema } from '@kinora/proto';
 import { FilmsService } from '../films/films.service';
 import { PublicReadCache } from '../reads/public-read-cache';
@@ -75,7 +75,7 @@ export class CreatorsService {
         return created;
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(error)) {
         throw new ConflictException('You already have a creator profile');
       }
       throw error;

@@ -155,3 +155,13 @@ export async function lockForTransaction<DB>(
 ): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${namespace}), hashtext(${String(key)}))`.execute(db);
 }
+
+/** PostgreSQL's SQLSTATE of a failed query (node-postgres's error, which Kysely passes on as it is). */
+const sqlState = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
+/** A row would have repeated a unique key. */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
+
+/** A row still referenced by a foreign key (or a reference to no row). */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === '23503';
