@@ -14,6 +14,7 @@ import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handle
 import { WatchProgressChangedHandler } from './lists/watch-progress-changed.handler';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
+import { SeedRepository } from './seed/seed.repository';
 
 @Module({})
 export class AppModule {
@@ -37,7 +38,7 @@ export class AppModule {
         WatchProgressChangedHandler,
         WatchHistoryClearedHandler,
       ],
-      providers: [ContinueWatchingRepository],
+      providers: [ContinueWatchingRepository, SeedRepository],
     };
   }
 }

@@ -102,15 +102,4 @@ export class CriticReviewsRepository {
       .returning((eb) => ['id', eb('edited_at', 'is not', null).$castTo<boolean>().as('edited')])
       .executeTakeFirstOrThrow();
   }
-
-  /** Whether the critic has reviewed the film (the demo seed never overwrites a review). */
-  async exists(criticId: number, filmId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('critic_reviews')
-      .select('id')
-      .where('film_id', '=', filmId)
-      .where('critic_id', '=', criticId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 }

@@ -87,16 +87,6 @@ export class CriticsRepository {
     return row?.id;
   }
 
-  /** The id of the critic profile of the address (already lower-cased), if any. */
-  async idOfEmail(email: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('critics')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row?.id;
-  }
-
   /** Every review counts, whatever its film's status now. */
   dashboardTotals(criticId: number) {
     return this.db
@@ -124,11 +114,6 @@ export class CriticsRepository {
           .as('follower_count'),
       ])
       .executeTakeFirstOrThrow();
-  }
-
-  /** Every critic's id and address, for the demo seed's lookups. */
-  emails() {
-    return this.db.selectFrom('critics').select(['id', 'email']).execute();
   }
 
   /**

@@ -56,15 +56,4 @@ export class FilmsRepository {
       .executeTakeFirst();
     return applied.numInsertedOrUpdatedRows! > 0n;
   }
-
-  /** Published films with a title, for the demo seed's lookups. */
-  publishedTitles() {
-    return this.db
-      .selectFrom('films')
-      .select(['id', 'title'])
-      .where('status', '=', 'published')
-      .where('title', 'is not', null)
-      .$narrowType<{ title: string }>()
-      .execute();
-  }
 }

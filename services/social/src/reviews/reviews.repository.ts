@@ -80,17 +80,6 @@ export class ReviewsRepository {
     await this.db.deleteFrom('reviews').where('id', '=', reviewId).execute();
   }
 
-  /** Whether the member has reviewed the film (the demo seed never overwrites a review). */
-  async exists(filmId: number, userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('reviews')
-      .select('id')
-      .where('film_id', '=', filmId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Bumps the film's rating version: the version and the film's review totals right after a change. */
   bumpRatingVersion(filmId: number) {
     return this.db

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Community, Ids, Step } from './community';
+import type { SeedRepository } from './seed.repository';
+
+/** What social knows so far: members by key, published films by title, creators by key. */
+export async function lookup(
+  seeded: SeedRepository,
+  community: Community,
+  creatorEmails: Map<string, string>,
+) {
+  const users = await seeded.knownUsers();
+  const userByEmail = new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
+  const films = await seeded.publishedFilms();
+  const filmByTitle = new Map(films.map((film) => [film.title, film.id]));
+  const creators = await seeded.creators();
+  const creatorByEmail = new Map(creators.map((creator) => [creator.email.toLowerCase(), creator.id]));
+  const critics = await seeded.critics();
+  const criticByEmail = new Map(critics.map((critic) => [critic.email.toLowerCase(), critic.id]));
+  const accounts = new Map(
+    [...community.members, ...community.critics].map((account) => [account.key, account.email.toLowerCase()]),
+  );
+  const known = {
+    member: (key: string) => userByEmail.get(accounts.get(key) ?? ''),
+    film: (title: string) => filmByTitle.get(title),
+    creator: (key: string) => creatorByEmail.get(creatorEmails.get(key) ?? ''),
+    critic: (key: string) => criticByEmail.get(accounts.get(key) ?? ''),
+  };
+  const ready = (step: Step) =>
+    step.members.every((key) => known.member(key) !== undefined) &&
+    step.films.every((title) => known.film(title) !== undefined) &&
+    step.creators.every((key) => known.creator(key) !== undefined) &&
+    (step.critics ?? []).every((key) => known.critic(key) !== undefined);
+  const ids: Ids = {
+    member: (key) => known.member(key)!,
+    film: (title) => known.film(title)!,
+    creator: (key) => known.creator(key)!,
+    critic: (key) => known.critic(key)!,
+  };
+  const waitsForFilm = (step: Step) => step.films.some((title) => known.film(title) === undefined);
+  return { ready, waitsForFilm, ids };
+}
+
+/** Whether the demo catalog's seed has finished (its status file says done), when one is running. */
+export function catalogSeedDone(): boolean {
+  const file = process.env.SEED_STATUS_FILE;
+  if (!file || !existsSync(file)) return true;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { done?: boolean }).done === true;
+  } catch {
+    return false;
+  }
+}
