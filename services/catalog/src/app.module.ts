@@ -2,6 +2,7 @@ import { DynamicModule, Module, type NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { KnownUsersModule, PlatformModule } from '@kinora/common';
 import type { FastifyInstance } from 'fastify';
+import { CreativeMediaRepository } from './ad-creatives/creative-media.repository';
 import { CreativeUploadsController } from './ad-creatives/creative-uploads.controller';
 import { CreativeUploadsService } from './ad-creatives/creative-uploads.service';
 import type { Config } from './config';
@@ -57,6 +58,7 @@ export class AppModule implements NestModule {
         StudioService,
         UploadsService,
         CreativeUploadsService,
+        CreativeMediaRepository,
         PublicReadCache,
         PublicReadsRepository,
         SeedRepository,

@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, WorkerModule } from '@kinora/common';
+import { CreativeMediaRepository } from './ad-creatives/creative-media.repository';
 import { DATABASE } from './database';
+import { FilmsRepository } from './films/films.repository';
+import { FilmMediaRepository } from './media/film-media.repository';
 import { MediaJobHandlers } from './media/media-jobs';
 import type { WorkerConfig } from './media/media.config';
 import { MEDIA_QUEUE } from './media/media.queue';
@@ -11,6 +14,10 @@ export class WorkerAppModule {
   static forRoot(config: WorkerConfig): DynamicModule {
     return {
       module: WorkerAppModule,
+      // The job handlers (provided inside WorkerModule) take the repositories from here.
+      global: true,
+      providers: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
+      exports: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
       imports: [
         PlatformModule.forService({ name: 'catalog-worker', config, ...DATABASE }),
         // One CPU-heavy transcode at a time. The lock is renewed while the process lives; a killed

@@ -10,20 +10,8 @@ import { MediaService } from '../media/media.service';
 import { moveFile, sourceFileName } from '../studio/studio-files';
 import { probeUpload } from '../uploads/probe-upload';
 import { UploadsService } from '../uploads/uploads.service';
-import type {
-  CreateCreativeUploadDto,
-  CreativeUploadDto,
-  CreativeUploadStatus,
-} from './dto/creative-upload.dto';
-
-interface CreativeMediaRow {
-  id: number;
-  label: string;
-  status: CreativeUploadStatus;
-  progress: number;
-  failure_reason: string | null;
-  duration_seconds: string | null;
-}
+import { CreativeMediaRepository } from './creative-media.repository';
+import type { CreateCreativeUploadDto, CreativeUploadDto } from './dto/creative-upload.dto';
 
 /**
  * Advertising creatives made from an admin's finished upload: probed at once (not a video, longer
@@ -41,6 +29,7 @@ export class CreativeUploadsService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly uploads: UploadsService,
     private readonly media: MediaService,
+    private readonly creatives: CreativeMediaRepository,
   ) {
     this.sourceRoot = sourceRootOf(config);
   }
@@ -61,14 +50,10 @@ export class CreativeUploadsService {
       };
       let id: number;
       try {
-        id = await this.em.fork().transactional(async (em) => {
-          const [row] = await em.execute<{ id: number }[]>(
-            `insert into creative_media (label, source_path, created_by) values (?, '', ?) returning id`,
-            [dto.label, identity.userId],
-          );
-          const created = row!.id;
+        id = await this.em.fork().transactional(async () => {
+          const created = await this.creatives.insert(dto.label, identity.userId);
           const path = join(this.sourceRoot, 'creatives', String(created), sourceFileName(upload.filename));
-          await em.execute('update creative_media set source_path = ? where id = ?', [path, created]);
+          await this.creatives.setSourcePath(created, path);
           await moveFile(upload.path, path);
           sourcePath = path;
           return created;
@@ -80,7 +65,7 @@ export class CreativeUploadsService {
       try {
         await this.media.enqueueCreative(id, sourcePath!);
       } catch (error) {
-        await this.em.fork().execute('delete from creative_media where id = ?', [id]);
+        await this.creatives.delete(id);
         await undo();
         throw error;
       }
@@ -93,12 +78,7 @@ export class CreativeUploadsService {
   }
 
   async get(id: number): Promise<CreativeUploadDto> {
-    const [row] = await this.em
-      .fork()
-      .execute<CreativeMediaRow[]>(
-        'select id, label, status, progress, failure_reason, duration_seconds from creative_media where id = ?',
-        [id],
-      );
+    const row = await this.creatives.find(id);
     if (!row) throw new NotFoundException(`Creative upload ${id} not found`);
     const ready = row.status === 'ready';
     return {

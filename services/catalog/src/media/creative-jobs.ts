@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { isAbsolute, join } from 'node:path';
+import type { CreativeMediaRepository } from '../ad-creatives/creative-media.repository';
 import { MediaError, probe, type MediaTools } from './ffmpeg';
 import { failTranscode, failureReason } from './job-failure';
 import type { MediaJobs } from './media.queue';
@@ -18,7 +18,7 @@ export const creativeVideoUrl = (creativeId: number) =>
 export const CREATIVE_FACTS_FILE = 'creative.json';
 
 interface CreativeJobContext {
-  em: EntityManager;
+  creatives: CreativeMediaRepository;
   mediaRoot: string;
   tools: MediaTools;
   signal: AbortSignal;
@@ -38,22 +38,12 @@ export class CreativeTranscoder {
 
   async transcode(payload: MediaJobs['creative'], job: Job): Promise<void> {
     const { creativeId, sourcePath } = payload;
-    const { mediaRoot, tools, signal } = this.context;
-    const em = this.context.em.fork();
-    const marked = await em.execute<{ label: string }[]>(
-      `update creative_media set status = 'processing', attempts = attempts + 1, progress = 0, updated_at = now()
-        where id = ? returning label`,
-      [creativeId],
-    );
-    const label = marked[0]?.label;
+    const { creatives, mediaRoot, tools, signal } = this.context;
+    const label = await creatives.markProcessing(creativeId);
     if (label === undefined) throw new UnrecoverableError(`creative ${creativeId} has no creative_media row`);
     this.logger.log({ creativeId, jobId: job.id }, 'creative transcode started');
     const progress = new ProgressWriter(
-      (percent) =>
-        em.execute(
-          `update creative_media set progress = ?, updated_at = now() where id = ? and status = 'processing'`,
-          [percent, creativeId],
-        ),
+      (percent) => creatives.reportProgress(creativeId, percent),
       this.context.progressIntervalMs,
     );
     try {
@@ -70,27 +60,14 @@ export class CreativeTranscoder {
         onProgress: (fraction) => progress.report(fraction * 100),
       });
       await progress.close();
-      await em.execute(
-        `update creative_media set status = 'ready', progress = 100, failure_reason = null,
-            duration_seconds = ?, updated_at = now() where id = ?`,
-        [result.durationSeconds.toFixed(3), creativeId],
-      );
+      await creatives.markReady(creativeId, result.durationSeconds.toFixed(3));
       this.logger.log({ creativeId, elapsedMs: result.elapsedMs }, 'creative transcode ready');
     } catch (error) {
       await progress.close();
       await failTranscode(error, job, {
         stopping: signal,
-        handBack: () =>
-          em.execute(
-            `update creative_media set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = now()
-              where id = ?`,
-            [creativeId],
-          ),
-        record: (status, reason) =>
-          em.execute(
-            `update creative_media set status = ?, failure_reason = ?, updated_at = now() where id = ?`,
-            [status, reason, creativeId],
-          ),
+        handBack: () => creatives.handBack(creativeId),
+        record: (status, reason) => creatives.recordFailure(creativeId, status, reason),
         log: (outcome, reason) =>
           this.logger.warn({ creativeId, jobId: job.id, reason, outcome }, 'creative transcode failed'),
       });
@@ -99,10 +76,6 @@ export class CreativeTranscoder {
 
   /** BullMQ gave up (workers kept dying mid-run): the creative is failed, never left processing. */
   async gaveUp(payload: MediaJobs['creative'], error: Error): Promise<void> {
-    await this.context.em.fork().execute(
-      `update creative_media set status = 'failed', failure_reason = coalesce(failure_reason, ?), updated_at = now()
-        where id = ? and status <> 'ready'`,
-      [failureReason(error), payload.creativeId],
-    );
+    await this.context.creatives.failUnlessReady(payload.creativeId, failureReason(error));
   }
 }

@@ -11,13 +11,16 @@ import { FilmStatusChangedSchema } from '@kinora/proto';
 import { DelayedError, UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import { isAbsolute, join } from 'node:path';
 import { Histogram } from 'prom-client';
+import { CreativeMediaRepository } from '../ad-creatives/creative-media.repository';
 import { Film } from '../films/film.entity';
-import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
+import { filmStatusEvent } from '../films/film-status-event';
+import { FilmsRepository } from '../films/films.repository';
 import { replaceSubtitles } from './captions';
 import { CreativeTranscoder } from './creative-jobs';
 import { failTranscode, failureReason } from './job-failure';
 import { MediaError, probe, type MediaTools } from './ffmpeg';
 import { FilmMedia, type Rendition } from './film-media.entity';
+import { FilmMediaRepository } from './film-media.repository';
 import type { WorkerConfig } from './media.config';
 import type { MediaJobs } from './media.queue';
 import { ProgressWriter } from './progress';
@@ -47,11 +50,14 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     private readonly em: EntityManager,
     @Inject(CONFIG) private readonly config: WorkerConfig,
     private readonly outbox: OutboxService,
+    private readonly filmMedia: FilmMediaRepository,
+    private readonly films: FilmsRepository,
+    creativeMedia: CreativeMediaRepository,
     metrics: MetricsService,
   ) {
     this.tools = { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH };
     this.creatives = new CreativeTranscoder({
-      em,
+      creatives: creativeMedia,
       mediaRoot: config.MEDIA_ROOT,
       tools: this.tools,
       signal: this.stopping.signal,
@@ -75,19 +81,10 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     if (name === 'creative') return this.creatives.gaveUp(payload as MediaJobs['creative'], error);
     const { filmId } = payload as MediaJobs['transcode'] | MediaJobs['captions'];
     if (name === 'captions') {
-      await this.em
-        .fork()
-        .execute(
-          `update film_media set failure_reason = ?, updated_at = now() where film_id = ? and status = 'ready'`,
-          [failureReason(error), filmId],
-        );
+      await this.filmMedia.setCaptionsOutcome(filmId, failureReason(error));
       return;
     }
-    await this.em.fork().execute(
-      `update film_media set status = 'failed', failure_reason = coalesce(failure_reason, ?), updated_at = now()
-        where film_id = ? and status <> 'ready'`,
-      [failureReason(error), filmId],
-    );
+    await this.filmMedia.failUnlessReady(filmId, failureReason(error));
   }
 
   handlers(): JobHandlers<MediaJobs> {
@@ -123,24 +120,15 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
     const { filmId, sourcePath, watermark } = payload;
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-    const em = this.em.fork();
-    const marked = await em.execute<{ attempts: number }[]>(
-      `update film_media set status = 'processing', attempts = attempts + 1, progress = 0, updated_at = now()
-        where film_id = ? returning attempts`,
-      [filmId],
-    );
-    if (marked.length === 0) {
+    const attempt = await this.filmMedia.markProcessing(filmId);
+    if (attempt === undefined) {
       throw new Error(`film ${filmId} has no film_media row (deleted, or its transaction not committed yet)`);
     }
-    this.logger.log({ filmId, attempt: marked[0]?.attempts, jobId: job.id }, 'transcode started');
+    this.logger.log({ filmId, attempt, jobId: job.id }, 'transcode started');
     // The poster is a title card: the title is read now, so a re-transcode picks up a renamed film.
-    const [film] = await em.execute<{ title: string }[]>('select title from films where id = ?', [filmId]);
+    const title = await this.filmMedia.filmTitle(filmId);
     const progress = new ProgressWriter(
-      (percent) =>
-        em.execute(
-          `update film_media set progress = ?, updated_at = now() where film_id = ? and status = 'processing'`,
-          [percent, filmId],
-        ),
+      (percent) => this.filmMedia.reportProgress(filmId, percent),
       PROGRESS_INTERVAL_MS,
     );
 
@@ -150,7 +138,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       const info = await probe(sourcePath, { tools: this.tools, signal });
       const result = await transcode(sourcePath, filmMediaDir(this.config.MEDIA_ROOT, filmId), {
         watermark,
-        title: film?.title,
+        title,
         tools: this.tools,
         fontFile: this.config.MEDIA_FONT_FILE,
         probe: info,
@@ -172,7 +160,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
         codecs: rendition.codecs,
         playlist: filmMediaUrl(filmId, rendition.playlist),
       }));
-      await em.transactional(async (tx) => {
+      await this.em.fork().transactional(async (tx) => {
         await tx.nativeUpdate(
           FilmMedia,
           { filmId },
@@ -197,7 +185,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
           },
         );
         // Playable now: a film waiting for review enters the moderation queue with its details.
-        const row = await selectFilmEventRow(tx, filmId, { lock: true });
+        const row = await this.films.findForStatusEvent(filmId, { lock: true });
         if (row?.status === 'pending') {
           this.outbox.add(
             tx,
@@ -216,17 +204,8 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       await progress.close();
       await failTranscode(error, job, {
         stopping: this.stopping.signal,
-        handBack: () =>
-          em.execute(
-            `update film_media set status = 'queued', attempts = greatest(attempts - 1, 0), updated_at = now()
-              where film_id = ?`,
-            [filmId],
-          ),
-        record: (status, reason) =>
-          em.execute(
-            `update film_media set status = ?, failure_reason = ?, updated_at = now() where film_id = ?`,
-            [status, reason, filmId],
-          ),
+        handBack: () => this.filmMedia.handBack(filmId),
+        record: (status, reason) => this.filmMedia.recordFailure(filmId, status, reason),
         log: (outcome, reason) => {
           if (outcome === 'handed back') {
             this.logger.log({ filmId, jobId: job.id }, 'transcode interrupted by shutdown; job handed back');
@@ -251,11 +230,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
    */
   async captions(payload: MediaJobs['captions'], job: Job): Promise<void> {
     const { filmId, captions } = payload;
-    const em = this.em.fork();
-    const [media] = await em.execute<{ status: string; duration_seconds: string | null }[]>(
-      'select status, duration_seconds from film_media where film_id = ?',
-      [filmId],
-    );
+    const media = await this.filmMedia.state(filmId);
     if (!media || media.status === 'failed') {
       this.logger.log({ filmId, jobId: job.id, media: media?.status ?? 'none' }, 'captions skipped');
       return;
@@ -270,10 +245,7 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
         signal: this.stopping.signal,
         durationSeconds: Number(media.duration_seconds ?? 0),
       });
-      await em.execute(
-        `update film_media set failure_reason = null, updated_at = now() where film_id = ? and status = 'ready'`,
-        [filmId],
-      );
+      await this.filmMedia.setCaptionsOutcome(filmId, null);
       this.logger.log({ filmId, jobId: job.id, languages: tracks.map((t) => t.language) }, 'captions ready');
     } catch (error) {
       if (this.stopping.signal.aborted) {

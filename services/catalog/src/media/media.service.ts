@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
-import { queueProvider, type JobQueue } from '@kinora/common';
+import { createQueryDb, queueProvider, type JobQueue } from '@kinora/common';
 import { CAPTION_LANGUAGE_MAX_LENGTH, CAPTION_LANGUAGE_PATTERN } from '@kinora/contracts';
 import type { Job } from 'bullmq';
 import { isAbsolute } from 'node:path';
+import type { DB } from '../database.gen';
+import { FilmMediaRepository } from './film-media.repository';
 import { MEDIA, MEDIA_QUEUE, type CaptionSource, type MediaJobs } from './media.queue';
 
 export interface EnqueueOptions {
@@ -47,7 +49,8 @@ export class MediaService {
    * - A transcode already running is a 409: try again once it has finished.
    *
    * Call it after the transaction that created the film has committed (or with a non-transactional
-   * em): the worker reads the film_media row. (If it runs first anyway, the job fails and is retried.)
+   * em): the worker reads the film_media row, which is written on `em`'s connection. (If the job
+   * runs first anyway, it fails and is retried.)
    */
   async enqueue(
     em: EntityManager,
@@ -62,14 +65,7 @@ export class MediaService {
     const jobId = transcodeJobId(filmId);
     await this.removeUnstarted(jobId);
 
-    await em.execute(
-      `insert into film_media (film_id, source_path, status, failure_reason, attempts, updated_at)
-       values (?, ?, 'queued', null, 0, now())
-       on conflict (film_id) do update
-         set source_path = excluded.source_path, status = 'queued', failure_reason = null,
-             attempts = 0, progress = 0, updated_at = now()`,
-      [filmId, sourcePath],
-    );
+    await new FilmMediaRepository(createQueryDb<DB>(em)).queue(filmId, sourcePath);
     return this.media.add(
       'transcode',
       {

@@ -1,0 +1,126 @@
+import { InjectQueryDb } from '@kinora/common';
+import type { MediaStatus } from '@kinora/contracts';
+import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+
+const now = sql<string>`now()`;
+
+/**
+ * creative_media: advertising creatives made from admins' uploads and their transcode's state
+ * (queued → processing → ready or failed), as the upload API creates them and catalog-worker's
+ * creative jobs move them along.
+ */
+@Injectable()
+export class CreativeMediaRepository {
+  constructor(@InjectQueryDb() private readonly db: Db) {}
+
+  /** A new creative (queued), its source path not known yet: its id. */
+  async insert(label: string, createdBy: string): Promise<number> {
+    const created = await this.db
+      .insertInto('creative_media')
+      .values({ label, source_path: '', created_by: createdBy })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return created.id;
+  }
+
+  async setSourcePath(id: number, sourcePath: string): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set({ source_path: sourcePath })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('creative_media').where('id', '=', id).execute();
+  }
+
+  find(id: number) {
+    return this.db
+      .selectFrom('creative_media')
+      .select((eb) => [
+        'id',
+        'label',
+        eb.ref('status').$castTo<MediaStatus>().as('status'),
+        'progress',
+        'failure_reason',
+        'duration_seconds',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A transcode begins: processing, one more attempt, progress 0. Its label, or undefined without a row. */
+  async markProcessing(id: number): Promise<string | undefined> {
+    const marked = await this.db
+      .updateTable('creative_media')
+      .set((eb) => ({ status: 'processing', attempts: eb('attempts', '+', 1), progress: 0, updated_at: now }))
+      .where('id', '=', id)
+      .returning('label')
+      .executeTakeFirst();
+    return marked?.label;
+  }
+
+  /** The running transcode's progress (ignored once it is no longer processing). */
+  async reportProgress(id: number, percent: number): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set({ progress: percent, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  /** Transcoded: ready with its length (seconds, to the millisecond). */
+  async markReady(id: number, durationSeconds: string): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set({
+        status: 'ready',
+        progress: 100,
+        failure_reason: null,
+        duration_seconds: durationSeconds,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A transcode interrupted by shutdown: queued again, its attempt given back. */
+  async handBack(id: number): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set((eb) => ({
+        status: 'queued',
+        attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A failed attempt: queued for the retry, or failed on the last one, with its reason. */
+  async recordFailure(id: number, status: 'queued' | 'failed', reason: string): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set({ status, failure_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** BullMQ gave up on the transcode: failed unless ready, keeping an earlier reason. */
+  async failUnlessReady(id: number, reason: string): Promise<void> {
+    await this.db
+      .updateTable('creative_media')
+      .set((eb) => ({
+        status: 'failed',
+        failure_reason: eb.fn.coalesce('failure_reason', eb.val(reason)),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where('status', '<>', 'ready')
+      .execute();
+  }
+}
