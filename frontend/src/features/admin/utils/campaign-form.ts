@@ -18,6 +18,7 @@ import {
   CREATIVE_DURATION_MAX,
   CREATIVE_DURATION_MIN,
   CREATIVE_TITLE_MAX_LENGTH,
+  GENRES,
   INTEREST_MAX_LENGTH,
   TARGET_AGE_MAX,
   TARGET_AGE_MIN,
@@ -25,6 +26,9 @@ import {
   TARGET_INTERESTS_MAX,
   WEBSITE_URL_MAX_LENGTH,
 } from '@kinora/contracts';
+import { z } from 'zod';
+
+import type { ServerFieldMap } from '@/lib/server-errors';
 import type {
   AdDeviceType,
   CampaignDelivery,
@@ -104,8 +108,6 @@ export type CampaignFormValues = {
   creativeClickUrl: string;
 };
 
-export type CampaignFormErrors = Partial<Record<keyof CampaignFormValues, string>>;
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A Date as a datetime-local value (local time, to the minute). */
@@ -180,76 +182,137 @@ const integer = (text: string, min: number, max: number): number | null => {
 
 const money = (value: number) => `$${value.toLocaleString('en')}`;
 
-/** The form's problems, by field; empty when it can be sent. */
-export function validateCampaignForm(values: CampaignFormValues): CampaignFormErrors {
-  const errors: CampaignFormErrors = {};
-  const L = CAMPAIGN_LIMITS;
+const L = CAMPAIGN_LIMITS;
+const issue = (context: z.RefinementCtx, path: keyof CampaignFormValues, message: string) =>
+  context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
 
-  if (values.advertiserMode === 'existing') {
-    if (!values.advertiserId) errors.advertiserId = 'Choose an advertiser.';
-  } else {
-    const name = values.advertiserName.trim();
-    if (!name || name.length > L.advertiserNameMax)
-      errors.advertiserName = `The name takes 1 to ${L.advertiserNameMax} characters.`;
-    const website = values.advertiserWebsite.trim();
-    if (website && (!isHttpUrl(website) || website.length > L.websiteMax))
-      errors.advertiserWebsite = `The website must be an http(s) URL of at most ${L.websiteMax} characters.`;
-  }
+const nameOf = (max: number, message: string) =>
+  z.string().refine((text) => text.trim().length > 0 && text.trim().length <= max, message);
+const whole = (min: number, max: number) =>
+  z.string().refine((text) => integer(text, min, max) !== null, `A whole number from ${min} to ${max}.`);
+const ageRange = `A whole number from ${L.ageMin} to ${L.ageMax}, or empty.`;
+const optionalAge = z
+  .string()
+  .refine((text) => !text.trim() || integer(text, L.ageMin, L.ageMax) !== null, ageRange);
+const httpUrl = (max: number, message: string) =>
+  z.string().refine((text) => isHttpUrl(text.trim()) && text.trim().length <= max, message);
 
-  const name = values.name.trim();
-  if (!name || name.length > L.nameMax) errors.name = `The name takes 1 to ${L.nameMax} characters.`;
-  if (dollars(values.budget, L.budgetMin, L.budgetMax) === null)
-    errors.budget = `The budget is ${money(L.budgetMin)} to ${money(L.budgetMax)}, with at most 2 decimals.`;
-  if (dollars(values.cpm, L.cpmMin, L.cpmMax) === null)
-    errors.cpm = `The CPM bid is $0.10 to ${money(L.cpmMax)}, with at most 2 decimals.`;
+/**
+ * The New Campaign form's rules, with the messages shown beside each field; the advertiser's
+ * fields count for the chosen mode only, and the flight and age range are checked as pairs.
+ */
+export const campaignFormSchema = z
+  .object({
+    advertiserMode: z.enum(['existing', 'new']),
+    advertiserId: z.string(),
+    advertiserName: z.string(),
+    advertiserWebsite: z.string(),
+    name: nameOf(L.nameMax, `The name takes 1 to ${L.nameMax} characters.`),
+    budget: z
+      .string()
+      .refine(
+        (text) => dollars(text, L.budgetMin, L.budgetMax) !== null,
+        `The budget is ${money(L.budgetMin)} to ${money(L.budgetMax)}, with at most 2 decimals.`,
+      ),
+    cpm: z
+      .string()
+      .refine(
+        (text) => dollars(text, L.cpmMin, L.cpmMax) !== null,
+        `The CPM bid is $0.10 to ${money(L.cpmMax)}, with at most 2 decimals.`,
+      ),
+    startsAt: z
+      .string()
+      .refine((text) => !Number.isNaN(Date.parse(text)), 'Choose when the campaign starts.'),
+    endsAt: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'Choose when the campaign ends.'),
+    delivery: z.enum(CAMPAIGN_DELIVERIES),
+    capPerViewerDay: whole(L.capPerViewerDay.min, L.capPerViewerDay.max),
+    capPerSession: whole(L.capPerSession.min, L.capPerSession.max),
+    status: z.enum(NEW_CAMPAIGN_STATUSES),
+    genres: z.array(z.enum(GENRES)),
+    countries: z.string().refine((text) => {
+      const countries = splitList(text);
+      return countries.length <= L.countriesMax && countries.every((code) => /^[A-Za-z]{2}$/.test(code));
+    }, 'Two-letter country codes (ISO 3166-1), separated by commas.'),
+    ageMin: optionalAge,
+    ageMax: optionalAge,
+    interests: z.string().refine((text) => {
+      const interests = splitList(text);
+      return (
+        interests.length <= L.interestsMax && interests.every((interest) => interest.length <= L.interestMax)
+      );
+    }, `At most ${L.interestsMax} interests of up to ${L.interestMax} characters.`),
+    deviceTypes: z.array(z.enum(AD_DEVICE_TYPES)),
+    creativeTitle: nameOf(L.creativeTitleMax, `The ad's title takes 1 to ${L.creativeTitleMax} characters.`),
+    creativeDescription: z
+      .string()
+      .refine(
+        (text) => text.trim().length <= L.creativeDescriptionMax,
+        `At most ${L.creativeDescriptionMax} characters.`,
+      ),
+    creativeVideoUrl: z.string().min(1, 'Choose the ad video.'),
+    creativeDuration: z.string().refine((text) => {
+      const duration = Number(text);
+      return (
+        text.trim() !== '' &&
+        Number.isFinite(duration) &&
+        duration >= L.creativeDurationMin &&
+        duration <= L.creativeDurationMax
+      );
+    }, `${L.creativeDurationMin} to ${L.creativeDurationMax} seconds.`),
+    creativeClickUrl: httpUrl(L.clickUrlMax, 'The click URL must be an http(s) URL.'),
+  })
+  .superRefine((values, context) => {
+    if (values.advertiserMode === 'existing') {
+      if (!values.advertiserId) issue(context, 'advertiserId', 'Choose an advertiser.');
+    } else {
+      const name = values.advertiserName.trim();
+      if (!name || name.length > L.advertiserNameMax)
+        issue(context, 'advertiserName', `The name takes 1 to ${L.advertiserNameMax} characters.`);
+      const website = values.advertiserWebsite.trim();
+      if (website && (!isHttpUrl(website) || website.length > L.websiteMax))
+        issue(
+          context,
+          'advertiserWebsite',
+          `The website must be an http(s) URL of at most ${L.websiteMax} characters.`,
+        );
+    }
+    const starts = Date.parse(values.startsAt);
+    const ends = Date.parse(values.endsAt);
+    if (!Number.isNaN(starts) && !Number.isNaN(ends) && ends <= starts)
+      issue(context, 'endsAt', 'The end must be after the start.');
+    const ageMin = values.ageMin.trim() ? integer(values.ageMin, L.ageMin, L.ageMax) : null;
+    const ageMax = values.ageMax.trim() ? integer(values.ageMax, L.ageMin, L.ageMax) : null;
+    if (ageMin !== null && ageMax !== null && ageMin > ageMax)
+      issue(context, 'ageMax', 'The oldest age cannot be under the youngest.');
+  }) satisfies z.ZodType<CampaignFormValues>;
 
-  const starts = Date.parse(values.startsAt);
-  const ends = Date.parse(values.endsAt);
-  if (Number.isNaN(starts)) errors.startsAt = 'Choose when the campaign starts.';
-  if (Number.isNaN(ends)) errors.endsAt = 'Choose when the campaign ends.';
-  else if (!Number.isNaN(starts) && ends <= starts) errors.endsAt = 'The end must be after the start.';
+/** The fields a 400 of POST /api/ads/campaigns names (nested ones by their path). */
+export const CAMPAIGN_SERVER_FIELDS: ServerFieldMap<CampaignFormValues> = {
+  name: 'name',
+  budget: 'budget',
+  cpm: 'cpm',
+  startsAt: 'startsAt',
+  endsAt: 'endsAt',
+  delivery: 'delivery',
+  capPerViewerDay: 'capPerViewerDay',
+  capPerSession: 'capPerSession',
+  status: 'status',
+  'targeting.countries': 'countries',
+  'targeting.ageMin': 'ageMin',
+  'targeting.ageMax': 'ageMax',
+  'targeting.interests': 'interests',
+  'creatives.0.title': 'creativeTitle',
+  'creatives.0.description': 'creativeDescription',
+  'creatives.0.videoUrl': 'creativeVideoUrl',
+  'creatives.0.duration': 'creativeDuration',
+  'creatives.0.clickUrl': 'creativeClickUrl',
+};
 
-  const viewerCap = L.capPerViewerDay;
-  if (integer(values.capPerViewerDay, viewerCap.min, viewerCap.max) === null)
-    errors.capPerViewerDay = `A whole number from ${viewerCap.min} to ${viewerCap.max}.`;
-  const sessionCap = L.capPerSession;
-  if (integer(values.capPerSession, sessionCap.min, sessionCap.max) === null)
-    errors.capPerSession = `A whole number from ${sessionCap.min} to ${sessionCap.max}.`;
-
-  const countries = splitList(values.countries);
-  if (countries.length > L.countriesMax || countries.some((code) => !/^[A-Za-z]{2}$/.test(code)))
-    errors.countries = 'Two-letter country codes (ISO 3166-1), separated by commas.';
-  const ageRange = `A whole number from ${L.ageMin} to ${L.ageMax}, or empty.`;
-  const ageMin = values.ageMin.trim() ? integer(values.ageMin, L.ageMin, L.ageMax) : undefined;
-  const ageMax = values.ageMax.trim() ? integer(values.ageMax, L.ageMin, L.ageMax) : undefined;
-  if (ageMin === null) errors.ageMin = ageRange;
-  if (ageMax === null) errors.ageMax = ageRange;
-  if (typeof ageMin === 'number' && typeof ageMax === 'number' && ageMin > ageMax)
-    errors.ageMax = 'The oldest age cannot be under the youngest.';
-  const interests = splitList(values.interests);
-  if (interests.length > L.interestsMax || interests.some((interest) => interest.length > L.interestMax))
-    errors.interests = `At most ${L.interestsMax} interests of up to ${L.interestMax} characters.`;
-
-  const title = values.creativeTitle.trim();
-  if (!title || title.length > L.creativeTitleMax)
-    errors.creativeTitle = `The ad's title takes 1 to ${L.creativeTitleMax} characters.`;
-  if (values.creativeDescription.trim().length > L.creativeDescriptionMax)
-    errors.creativeDescription = `At most ${L.creativeDescriptionMax} characters.`;
-  if (!values.creativeVideoUrl) errors.creativeVideoUrl = 'Choose the ad video.';
-  const duration = Number(values.creativeDuration);
-  if (
-    !values.creativeDuration.trim() ||
-    !Number.isFinite(duration) ||
-    duration < L.creativeDurationMin ||
-    duration > L.creativeDurationMax
-  )
-    errors.creativeDuration = `${L.creativeDurationMin} to ${L.creativeDurationMax} seconds.`;
-  const clickUrl = values.creativeClickUrl.trim();
-  if (!isHttpUrl(clickUrl) || clickUrl.length > L.clickUrlMax)
-    errors.creativeClickUrl = 'The click URL must be an http(s) URL.';
-
-  return errors;
-}
+/** The fields a 400 of POST /api/ads/advertisers names. */
+export const ADVERTISER_SERVER_FIELDS: ServerFieldMap<CampaignFormValues> = {
+  name: 'advertiserName',
+  websiteUrl: 'advertiserWebsite',
+};
 
 /** POST /api/ads/advertisers's body for a new advertiser. */
 export const toAdvertiserInput = (values: CampaignFormValues): CreateAdvertiserInput => {
