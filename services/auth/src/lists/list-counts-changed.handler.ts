@@ -1,8 +1,6 @@
-import { Controller, Optional } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { createQueryDb, type EventContext } from '@kinora/common';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { ListCountsChangedSchema, topicOf, type ListCountsChanged } from '@kinora/proto';
-import type { DB } from '../database.gen';
 import { ListCountsRepository } from './list-counts.repository';
 
 /**
@@ -12,12 +10,10 @@ import { ListCountsRepository } from './list-counts.repository';
  */
 @Controller()
 export class ListCountsChangedHandler {
-  constructor(@Optional() private readonly counts?: ListCountsRepository) {}
+  constructor(private readonly counts: ListCountsRepository) {}
 
   @EventPattern(topicOf(ListCountsChangedSchema), { ledgerKey: 'ListCountsChangedHandler' })
-  async handle(@Payload() event: ListCountsChanged, @Ctx() context: EventContext): Promise<void> {
-    // Built by hand (outside the module, as test/profile.spec.ts does), it writes through the event's em.
-    const counts = this.counts ?? new ListCountsRepository(createQueryDb<DB>(context.em));
-    await counts.apply(event.userId, event.watchlistCount, event.favoritesCount, event.version);
+  async handle(@Payload() event: ListCountsChanged): Promise<void> {
+    await this.counts.apply(event.userId, event.watchlistCount, event.favoritesCount, event.version);
   }
 }
