@@ -1,41 +1,24 @@
 // The admin specs' shared set-up: the admin app on its own database, topics and mail catcher, the
 // accounts it knows, and helpers to call it as a visitor, member or admin and to deliver catalog's
 // film status events through Kafka as catalog would.
-import { create, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
+  encodeEvent,
   eventually,
-  serviceEnv,
   startMailCatcher,
+  startTestService,
   type MailCatcher,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  type TestService,
 } from '@kinora/common/testing';
-import {
-  EnvelopeSchema,
-  FilmDeletedSchema,
-  FilmStatus,
-  FilmStatusChangedSchema,
-  topicOf,
-} from '@kinora/proto';
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
-import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { FilmDeletedSchema, FilmStatus, FilmStatusChangedSchema, topicOf } from '@kinora/proto';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
-let producer: Producer;
+let service: TestService<Config>;
 export let mail: MailCatcher;
 export let sut: NestFastifyApplication;
 export let db: Client;
@@ -73,23 +56,16 @@ export function expectError(response: Awaited<ReturnType<typeof call>>, status: 
 /** Registers the set-up and tear-down of one spec file. */
 export function setUpAdminHarness(label: string): void {
   beforeAll(async () => {
-    [database, kafka, mail] = await Promise.all([
-      createTestDatabase(label),
-      createTestKafka(1),
-      startMailCatcher(),
-    ]);
-    redis = await createTestRedis();
-    await migrate({ url: database.url, ...DATABASE });
-    const env = serviceEnv({
-      port: 1,
-      database,
-      kafka,
-      redis,
-      extra: { LOG_LEVEL: 'silent', SMTP_URL: mail.smtpUrl, PUBLIC_URL: `${PUBLIC_URL}/` },
+    mail = await startMailCatcher();
+    service = await startTestService({
+      name: label,
+      schema: DATABASE,
+      configSchema,
+      app: (config) => AppModule.forRoot(config as Config),
+      partitions: 1,
+      env: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: `${PUBLIC_URL}/` },
     });
-    sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-    db = new Client({ connectionString: database.url });
-    await db.connect();
+    ({ api: sut, db } = service);
     await db.query(
       `insert into known_users (id, email, first_name, last_name, profile_image_url, registered_at) values
         ($1, 'root@example.com', 'Ada', 'Admin', null, now()),
@@ -97,17 +73,11 @@ export function setUpAdminHarness(label: string): void {
         ($3, $4, 'Maya', 'Lin', '/media/avatars/maya.jpg', now())`,
       [ADMIN, MEMBER, CREATOR_USER, CREATOR_EMAIL],
     );
-    producer = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
-    await producer.connect();
   });
 
   afterAll(async () => {
-    await producer?.disconnect();
-    await db?.end();
-    await sut?.close();
-    await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup(), mail?.stop()]);
+    await service?.close();
+    await mail?.stop();
   });
 }
 
@@ -140,19 +110,15 @@ export function filmEvent(filmId: number, fields: Partial<FilmFields> = {}): Fil
  */
 export async function deliver(events: { event: FilmFields; occurredAt?: Date; eventId?: string }[]) {
   const messages = events.map(({ event, occurredAt, eventId }) => {
-    const id = eventId ?? randomUUID();
-    const message = create(FilmStatusChangedSchema, {
-      ...event,
-      envelope: create(EnvelopeSchema, {
-        eventId: id,
-        occurredAt: timestampFromDate(occurredAt ?? new Date()),
-        producer: 'catalog',
-      }),
-    } as MessageInitShape<typeof FilmStatusChangedSchema>);
-    return { id, key: String(event.filmId), value: Buffer.from(toBinary(FilmStatusChangedSchema, message)) };
+    const { eventId: id, value } = encodeEvent(FilmStatusChangedSchema, event, {
+      eventId,
+      occurredAt,
+      producer: 'catalog',
+    });
+    return { id, key: String(event.filmId), value };
   });
-  await producer.send({
-    topic: `${kafka.prefix}${topicOf(FilmStatusChangedSchema)}`,
+  await service.producer.send({
+    topic: `${service.kafka.prefix}${topicOf(FilmStatusChangedSchema)}`,
     messages: messages.map(({ key, value }) => ({ key, value })),
   });
   const ids = [...new Set(messages.map((message) => message.id))];
@@ -172,18 +138,14 @@ export async function deliver(events: { event: FilmFields; occurredAt?: Date; ev
 
 /** Publishes catalog.film-deleted.v1 for `filmId` and waits until admin has processed it. */
 export async function deliverDeleted(filmId: number, occurredAt = new Date()): Promise<void> {
-  const eventId = randomUUID();
-  const message = create(FilmDeletedSchema, {
-    filmId: BigInt(filmId),
-    envelope: create(EnvelopeSchema, {
-      eventId,
-      occurredAt: timestampFromDate(occurredAt),
-      producer: 'catalog',
-    }),
-  });
-  await producer.send({
-    topic: `${kafka.prefix}${topicOf(FilmDeletedSchema)}`,
-    messages: [{ key: String(filmId), value: Buffer.from(toBinary(FilmDeletedSchema, message)) }],
+  const { eventId, value } = encodeEvent(
+    FilmDeletedSchema,
+    { filmId: BigInt(filmId) },
+    { occurredAt, producer: 'catalog' },
+  );
+  await service.producer.send({
+    topic: `${service.kafka.prefix}${topicOf(FilmDeletedSchema)}`,
+    messages: [{ key: String(filmId), value }],
   });
   await eventually(
     async () =>

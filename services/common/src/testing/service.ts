@@ -76,6 +76,29 @@ export interface EventTarget {
   producer: Producer;
 }
 
+/** What an event's envelope says beyond its data (each has a default). */
+export interface EventMeta {
+  eventId?: string;
+  occurredAt?: Date;
+  producer?: string;
+}
+
+/** An event as its producer service would write it (envelope filled in), encoded for Kafka. */
+export function encodeEvent<M extends DescMessage>(
+  schema: M,
+  data: Omit<MessageInitShape<M>, 'envelope' | '$typeName'>,
+  meta: EventMeta = {},
+): { eventId: string; value: Buffer } {
+  const eventId = meta.eventId ?? randomUUID();
+  const envelope = create(EnvelopeSchema, {
+    eventId,
+    occurredAt: timestampFromDate(meta.occurredAt ?? new Date()),
+    producer: meta.producer ?? 'test',
+  });
+  const message = create(schema, { ...data, envelope } as unknown as MessageInitShape<M>);
+  return { eventId, value: Buffer.from(toBinary(schema, message)) };
+}
+
 /** Publishes an event on the test's topics as its producer service would (envelope filled in). */
 export async function publishEvent<M extends DescMessage>(
   target: EventTarget,
@@ -84,15 +107,10 @@ export async function publishEvent<M extends DescMessage>(
   data: Omit<MessageInitShape<M>, 'envelope' | '$typeName'>,
   occurredAt = new Date(),
 ): Promise<void> {
-  const envelope = create(EnvelopeSchema, {
-    eventId: randomUUID(),
-    occurredAt: timestampFromDate(occurredAt),
-    producer: 'test',
-  });
-  const message = create(schema, { ...data, envelope } as unknown as MessageInitShape<M>);
+  const { value } = encodeEvent(schema, data, { occurredAt });
   await target.producer.send({
     topic: `${target.kafka.prefix}${topicOf(schema)}`,
-    messages: [{ key, value: Buffer.from(toBinary(schema, message)) }],
+    messages: [{ key, value }],
   });
 }
 
