@@ -22,6 +22,7 @@ import { PublicReadCache } from './reads/public-read-cache';
 import { PublicReadsRepository } from './reads/public-reads.repository';
 import { SeedRepository } from './seed/seed.repository';
 import { StudioController } from './studio/studio.controller';
+import { StudioRepository } from './studio/studio.repository';
 import { StudioService } from './studio/studio.service';
 import { registerUploadHttp } from './uploads/upload-http';
 import { UploadsController } from './uploads/uploads.controller';
@@ -56,6 +57,7 @@ export class AppModule implements NestModule {
         CreatorsService,
         CreatorsRepository,
         StudioService,
+        StudioRepository,
         UploadsService,
         CreativeUploadsService,
         CreativeMediaRepository,

@@ -1,22 +1,9 @@
 import type { MediaStatus } from '@kinora/contracts';
-import { mapFilm, type FilmRow } from '../films/film.mapper';
-import { FILM_COLUMNS, FILM_FROM } from '../films/films.service';
+import { mapFilm } from '../films/film.mapper';
 import type { StudioFilmDto } from './dto/studio-film.dto';
+import type { StudioFilmRecord } from './studio.repository';
 
-/** FILM_COLUMNS plus the film's media state and review reason. */
-export const STUDIO_COLUMNS = `${FILM_COLUMNS},
-  fm.status as m_status, fm.progress as m_progress, fm.failure_reason as m_failure_reason, f.moderation_reason`;
-export const STUDIO_FROM = `${FILM_FROM}
-  left join film_media fm on fm.film_id = f.id`;
-
-export interface StudioFilmRow extends FilmRow {
-  m_status: MediaStatus | null;
-  m_progress: number | null;
-  m_failure_reason: string | null;
-  moderation_reason: string | null;
-}
-
-export function mapStudioFilm(row: StudioFilmRow): StudioFilmDto {
+export function mapStudioFilm(row: StudioFilmRecord): StudioFilmDto {
   // A film without a media row (made before the pipeline) is ready once it has a video.
   const status: MediaStatus = row.m_status ?? (row.video_url ? 'ready' : 'queued');
   return {

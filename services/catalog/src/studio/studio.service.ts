@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  BadRequestException,
   ConflictException,
   ForbiddenException,
   Inject,
@@ -9,30 +8,24 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { CONFIG, OutboxService, type Identity, type JobQueue } from '@kinora/common';
-import { CAPTION_VTT_MAX_BYTES } from '@kinora/contracts';
 import { FilmDeletedSchema, FilmStatusChangedSchema } from '@kinora/proto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sourceRootOf, type Config } from '../config';
-import { filmStatusEvent, selectFilmEventRow } from '../films/film-status-event';
+import { filmStatusEvent } from '../films/film-status-event';
+import { FilmsRepository } from '../films/films.repository';
 import type { ProbeResult } from '../media/ffmpeg';
 import { MEDIA, type MediaJobs } from '../media/media.queue';
 import { MediaService, transcodeJobId } from '../media/media.service';
 import { probeUpload } from '../uploads/probe-upload';
 import { UploadsService } from '../uploads/uploads.service';
-import type {
-  AiDisclosureInputDto,
-  CaptionInputDto,
-  CreateStudioFilmDto,
-  UpdateStudioFilmDto,
-} from './dto/studio-film-input.dto';
-import { maxReleaseYear } from './dto/studio-film-input.dto';
+import type { CaptionInputDto, CreateStudioFilmDto, UpdateStudioFilmDto } from './dto/studio-film-input.dto';
 import type { StudioFilmDto } from './dto/studio-film.dto';
 import { captionSources, filmSourceDir, PlacedFilmFiles, writeCaptions } from './studio-files';
-import { mapStudioFilm, STUDIO_COLUMNS, STUDIO_FROM, type StudioFilmRow } from './studio.mapper';
-
-type Em = Pick<EntityManager, 'execute'>;
+import { mapStudioFilm } from './studio.mapper';
+import { StudioRepository, type StudioFilmChanges } from './studio.repository';
+import { checkCaptions, checkDetails, storedDisclosure } from './studio-rules';
 
 /**
  * The creator studio: films made from the creator's finished uploads, their details, captions and
@@ -50,23 +43,20 @@ export class StudioService {
     @Inject(MEDIA) private readonly queue: JobQueue<MediaJobs>,
     @Inject(CONFIG) private readonly config: Config,
     private readonly outbox: OutboxService,
+    private readonly studio: StudioRepository,
+    private readonly films: FilmsRepository,
   ) {
     this.sourceRoot = sourceRootOf(config);
   }
 
   async list(identity: Identity): Promise<StudioFilmDto[]> {
-    const rows = await this.em
-      .fork()
-      .execute<StudioFilmRow[]>(
-        `select ${STUDIO_COLUMNS} ${STUDIO_FROM} where c.user_id = ? order by f.created_at desc, f.id desc`,
-        [identity.userId],
-      );
+    const rows = await this.studio.listByUser(identity.userId);
     return rows.map(mapStudioFilm);
   }
 
   /** One of the caller's films (any film for an admin); 404 otherwise. */
   async get(identity: Identity, id: number): Promise<StudioFilmDto> {
-    const row = await this.row(this.em.fork(), id);
+    const row = await this.studio.find(id);
     if (!row || (row.c_user_id !== identity.userId && !identity.roles.includes('admin'))) {
       throw new NotFoundException(`Film ${id} not found`);
     }
@@ -89,25 +79,20 @@ export class StudioService {
       let placed: PlacedFilmFiles | undefined;
       let filmId: number;
       try {
-        filmId = await this.em.fork().transactional(async (em) => {
-          await this.lockTitles(em, creator.id);
-          await this.assertTitleFree(em, creator.id, dto.title);
-          const [film] = await em.execute<{ id: number }[]>(
-            `insert into films (creator_id, title, description, genre, language, release_year, duration_minutes, ai_disclosure)
-             values (?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id`,
-            [
-              creator.id,
-              dto.title,
-              dto.description,
-              dto.genre,
-              dto.language,
-              dto.releaseYear,
-              Math.max(1, Math.round(info.durationSeconds / 60)),
-              JSON.stringify(storedDisclosure(dto.aiDisclosure)),
-            ],
-          );
-          const id = film!.id;
-          await this.insertCaptions(em, id, captions);
+        filmId = await this.em.fork().transactional(async () => {
+          await this.studio.lockTitles(creator.id);
+          await this.assertTitleFree(creator.id, dto.title);
+          const id = await this.studio.insertFilm({
+            creator_id: creator.id,
+            title: dto.title,
+            description: dto.description,
+            genre: dto.genre,
+            language: dto.language,
+            release_year: dto.releaseYear,
+            duration_minutes: Math.max(1, Math.round(info.durationSeconds / 60)),
+            ai_disclosure: storedDisclosure(dto.aiDisclosure),
+          });
+          await this.studio.insertCaptions(id, captions);
           placed = await PlacedFilmFiles.place(this.sourceRoot, id, upload, captions);
           return id;
         });
@@ -120,7 +105,7 @@ export class StudioService {
           captions: captionSources(this.sourceRoot, filmId, captions),
         });
       } catch (error) {
-        await this.em.fork().execute('delete from films where id = ?', [filmId]);
+        await this.studio.deleteFilm(filmId);
         await placed!.undo();
         throw error;
       }
@@ -135,29 +120,22 @@ export class StudioService {
   async update(identity: Identity, id: number, dto: UpdateStudioFilmDto): Promise<StudioFilmDto> {
     checkDetails(dto);
     await this.em.fork().transactional(async (em) => {
-      const film = await this.ownFilm(em, identity, id, true);
-      const sets: string[] = [];
-      const params: unknown[] = [];
-      const set = (column: string, value: unknown, cast = '') => {
-        sets.push(`${column} = ?${cast}`);
-        params.push(value);
-      };
+      const film = await this.ownFilm(identity, id, true);
+      const changes: StudioFilmChanges = {};
       if (dto.title !== undefined) {
-        await this.lockTitles(em, film.creatorId);
-        await this.assertTitleFree(em, film.creatorId, dto.title, id);
-        set('title', dto.title);
+        await this.studio.lockTitles(film.creatorId);
+        await this.assertTitleFree(film.creatorId, dto.title, id);
+        changes.title = dto.title;
       }
-      if (dto.description !== undefined) set('description', dto.description);
-      if (dto.genre !== undefined) set('genre', dto.genre);
-      if (dto.language !== undefined) set('language', dto.language);
-      if (dto.releaseYear !== undefined) set('release_year', dto.releaseYear);
-      if (dto.aiDisclosure !== undefined) {
-        set('ai_disclosure', JSON.stringify(storedDisclosure(dto.aiDisclosure)), '::jsonb');
-      }
-      if (sets.length === 0) return;
-      await em.execute(`update films set ${sets.join(', ')} where id = ?`, [...params, id]);
+      if (dto.description !== undefined) changes.description = dto.description;
+      if (dto.genre !== undefined) changes.genre = dto.genre;
+      if (dto.language !== undefined) changes.language = dto.language;
+      if (dto.releaseYear !== undefined) changes.release_year = dto.releaseYear;
+      if (dto.aiDisclosure !== undefined) changes.ai_disclosure = storedDisclosure(dto.aiDisclosure);
+      if (Object.keys(changes).length === 0) return;
+      await this.studio.updateFilm(id, changes);
       // Read models of the film (the review queue, social's film summaries) take the new details.
-      const row = await selectFilmEventRow(em, id);
+      const row = await this.films.findForStatusEvent(id);
       if (row?.video_url) {
         this.outbox.add(
           em,
@@ -176,15 +154,15 @@ export class StudioService {
    */
   async putCaptions(identity: Identity, id: number, captions: CaptionInputDto[]): Promise<StudioFilmDto> {
     checkCaptions(captions);
-    await this.ownFilm(this.em.fork(), identity, id, false);
+    await this.ownFilm(identity, id, false);
     const dir = join(filmSourceDir(this.sourceRoot, id), 'captions');
     const staging = `${dir}.new-${randomBytes(4).toString('hex')}`;
     try {
       await writeCaptions(staging, captions);
-      await this.em.fork().transactional(async (em) => {
-        await this.ownFilm(em, identity, id, true);
-        await em.execute('delete from film_captions where film_id = ?', [id]);
-        await this.insertCaptions(em, id, captions);
+      await this.em.fork().transactional(async () => {
+        await this.ownFilm(identity, id, true);
+        await this.studio.deleteCaptions(id);
+        await this.studio.insertCaptions(id, captions);
       });
       await rm(dir, { recursive: true, force: true });
       await rename(staging, dir);
@@ -198,7 +176,7 @@ export class StudioService {
   /** Removes a film that is not published, with its video, captions and source. */
   async remove(identity: Identity, id: number): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const film = await this.ownFilm(em, identity, id, true);
+      const film = await this.ownFilm(identity, id, true);
       if (film.status === 'published') {
         throw new ConflictException('A published film cannot be deleted');
       }
@@ -207,41 +185,26 @@ export class StudioService {
         throw new ConflictException('This film is being processed right now: try again once it has finished');
       }
       await job?.remove().catch(() => undefined);
-      await em.execute('delete from films where id = ?', [id]);
+      await this.studio.deleteFilm(id);
       this.outbox.add(em, FilmDeletedSchema, { filmId: BigInt(id) }, String(id));
     });
     await rm(filmSourceDir(this.sourceRoot, id), { recursive: true, force: true });
     await rm(join(this.config.MEDIA_ROOT, 'films', String(id)), { recursive: true, force: true });
   }
 
-  private row(em: Em, id: number): Promise<StudioFilmRow | undefined> {
-    return em
-      .execute<StudioFilmRow[]>(`select ${STUDIO_COLUMNS} ${STUDIO_FROM} where f.id = ?`, [id])
-      .then((rows) => rows[0]);
-  }
-
   /** The caller's own film (locked for the transaction when `lock`); 404 for anyone else's. */
   private async ownFilm(
-    em: Em,
     identity: Identity,
     id: number,
     lock: boolean,
   ): Promise<{ creatorId: number; status: string }> {
-    const [film] = await em.execute<{ creator_id: number; status: string }[]>(
-      `select f.creator_id, f.status from films f join creators c on c.id = f.creator_id
-        where f.id = ? and c.user_id = ? ${lock ? 'for update of f' : ''}`,
-      [id, identity.userId],
-    );
+    const film = await this.studio.ownFilm(id, identity.userId, lock);
     if (!film) throw new NotFoundException(`Film ${id} not found`);
     return { creatorId: film.creator_id, status: film.status };
   }
 
   private async creatorOf(userId: string): Promise<{ id: number; name: string }> {
-    const [creator] = await this.em.fork().execute<{ id: number; name: string }[]>(
-      `select c.id, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), 'Kinora creator') as name
-         from creators c left join known_users u on u.id = c.user_id where c.user_id = ?`,
-      [userId],
-    );
+    const creator = await this.studio.creatorOf(userId);
     if (!creator) throw new ForbiddenException('Set up your creator profile before uploading a film');
     return creator;
   }
@@ -254,56 +217,10 @@ export class StudioService {
     });
   }
 
-  /** Serialises title checks of one creator, so two requests cannot both take a title. */
-  private async lockTitles(em: Em, creatorId: number): Promise<void> {
-    await em.execute(`select pg_advisory_xact_lock(hashtext('catalog.films.title'), ?)`, [creatorId]);
-  }
-
-  private async assertTitleFree(em: Em, creatorId: number, title: string, exceptId = 0): Promise<void> {
-    const taken = await em.execute<unknown[]>(
-      'select 1 from films where creator_id = ? and lower(title) = lower(?) and id <> ? limit 1',
-      [creatorId, title, exceptId],
-    );
-    if (taken.length > 0) throw new ConflictException(`You already have a film titled "${title}"`);
-  }
-
-  private async insertCaptions(em: Em, filmId: number, captions: CaptionInputDto[]): Promise<void> {
-    for (const caption of captions) {
-      await em.execute('insert into film_captions (film_id, language, label) values (?, ?, ?)', [
-        filmId,
-        caption.language,
-        caption.label,
-      ]);
+  /** Call after lockTitles, inside its transaction. */
+  private async assertTitleFree(creatorId: number, title: string, exceptId = 0): Promise<void> {
+    if (await this.studio.titleTaken(creatorId, title, exceptId)) {
+      throw new ConflictException(`You already have a film titled "${title}"`);
     }
   }
-}
-
-/** Rules the DTO's decorators cannot say: a release year up to next year, consent with a likeness. */
-function checkDetails(dto: { releaseYear?: number; aiDisclosure?: AiDisclosureInputDto }): void {
-  if (dto.releaseYear !== undefined && dto.releaseYear > maxReleaseYear()) {
-    throw new BadRequestException(`releaseYear must not be after ${maxReleaseYear()}`);
-  }
-  if (dto.aiDisclosure?.realLikeness && !dto.aiDisclosure.likenessConsent) {
-    throw new BadRequestException(
-      "aiDisclosure.likenessConsent must be true when real people's likeness or voices appear",
-    );
-  }
-}
-
-function checkCaptions(captions: CaptionInputDto[]): void {
-  captions.forEach((caption, index) => {
-    if (Buffer.byteLength(caption.vtt, 'utf8') > CAPTION_VTT_MAX_BYTES) {
-      throw new BadRequestException(`captions.${index}.vtt is larger than 1 MB`);
-    }
-  });
-}
-
-function storedDisclosure(input: AiDisclosureInputDto) {
-  return {
-    tools: input.tools,
-    parts: input.parts,
-    realLikeness: input.realLikeness,
-    likenessConsent: input.likenessConsent,
-    notes: input.notes ? input.notes : null,
-  };
 }
