@@ -1,8 +1,9 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
-import { errorProps, FormField, INPUT } from '@/components/ui/form-field';
+import { controlProps, FieldError, FieldFrame, INPUT_CLASS, TextareaField } from '@/components/ui/form';
 
 import {
   AI_NOTES_MAX,
@@ -14,17 +15,25 @@ import {
   type FilmDetailsValues,
 } from '../utils/film-form';
 
-type Props = {
-  values: FilmDetailsValues;
-  errors: FilmDetailsErrors;
-  onChange: (patch: Partial<FilmDetailsValues>) => void;
-};
+type Props = { errors: FilmDetailsErrors };
+
+const toolHint = `Press Enter to add a tool (up to ${AI_TOOLS_MAX}), e.g. Runway Gen-3, Suno, ElevenLabs.`;
 
 const CHECKBOX = 'size-4 rounded border-white/30 bg-white/5 accent-accent';
 
 /** Which generative tools made the film, for which parts, and whether real people appear (with consent). */
-export function AiDisclosureFields({ values, errors, onChange }: Props) {
+export function AiDisclosureFields({ errors }: Props) {
   const id = useId();
+  const { register, setValue, getValues } = useFormContext<FilmDetailsValues>();
+  const [aiTools, aiParts, realLikeness, aiNotes] = useWatch<
+    FilmDetailsValues,
+    ['aiTools', 'aiParts', 'realLikeness', 'aiNotes']
+  >({ name: ['aiTools', 'aiParts', 'realLikeness', 'aiNotes'] });
+  const values = { aiTools, aiParts, realLikeness, aiNotes };
+  const onChange = (patch: Partial<FilmDetailsValues>) => {
+    for (const [name, value] of Object.entries(patch) as [keyof FilmDetailsValues, never][])
+      setValue(name, value, { shouldDirty: true });
+  };
   const [tool, setTool] = useState('');
   const trimmed = tool.trim();
   const duplicate = values.aiTools.some((other) => other.toLowerCase() === trimmed.toLowerCase());
@@ -57,28 +66,22 @@ export function AiDisclosureFields({ values, errors, onChange }: Props) {
       </p>
 
       <div className="mt-4">
-        <FormField
-          id={`${id}-tool`}
-          label="Tools used"
-          error={toolError}
-          hint={`Press Enter to add a tool (up to ${AI_TOOLS_MAX}), e.g. Runway Gen-3, Suno, ElevenLabs.`}
-        >
+        <FieldFrame id={`${id}-tool`} label="Tools used" error={toolError} hint={toolHint}>
           <div className="flex gap-2">
             <input
-              id={`${id}-tool`}
+              {...controlProps(`${id}-tool`, { error: toolError, hint: toolHint })}
               value={tool}
               placeholder="Tool name"
               onChange={(event) => setTool(event.target.value)}
               onKeyDown={onToolKeyDown}
-              className={INPUT}
-              {...errorProps(`${id}-tool`, toolError)}
+              className={INPUT_CLASS}
             />
             <Button variant="outline" onClick={addTool} disabled={!canAdd} aria-label="Add tool">
               <Plus className="size-4" aria-hidden="true" />
               Add
             </Button>
           </div>
-        </FormField>
+        </FieldFrame>
         {values.aiTools.length > 0 ? (
           <ul aria-label="Tools used" className="mt-3 flex flex-wrap gap-2">
             {values.aiTools.map((name) => (
@@ -133,7 +136,7 @@ export function AiDisclosureFields({ values, errors, onChange }: Props) {
             onChange={(event) =>
               onChange({
                 realLikeness: event.target.checked,
-                likenessConsent: event.target.checked && values.likenessConsent,
+                likenessConsent: event.target.checked && getValues('likenessConsent'),
               })
             }
           />
@@ -145,38 +148,26 @@ export function AiDisclosureFields({ values, errors, onChange }: Props) {
               <input
                 type="checkbox"
                 className={`${CHECKBOX} mt-0.5`}
-                checked={values.likenessConsent}
-                onChange={(event) => onChange({ likenessConsent: event.target.checked })}
-                {...errorProps(`${id}-consent`, errors.likenessConsent)}
+                {...register('likenessConsent')}
+                {...controlProps(`${id}-consent`, { error: errors.likenessConsent })}
               />
               I have the consent of every person whose likeness or voice appears
             </label>
-            {errors.likenessConsent ? (
-              <p id={`${id}-consent-error`} className="mt-1 text-xs text-red-400">
-                {errors.likenessConsent}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-consent-error`} message={errors.likenessConsent} />
           </div>
         ) : null}
       </div>
 
       <div className="mt-5">
-        <FormField
+        <TextareaField
           id={`${id}-notes`}
           label="Notes (optional)"
           error={errors.aiNotes}
-          hint={`${values.aiNotes.length}/${AI_NOTES_MAX}`}
-        >
-          <textarea
-            id={`${id}-notes`}
-            rows={3}
-            value={values.aiNotes}
-            placeholder="Anything else viewers should know about how the film was made"
-            onChange={(event) => onChange({ aiNotes: event.target.value })}
-            className={INPUT}
-            {...errorProps(`${id}-notes`, errors.aiNotes)}
-          />
-        </FormField>
+          hint={`${aiNotes.length}/${AI_NOTES_MAX}`}
+          rows={3}
+          placeholder="Anything else viewers should know about how the film was made"
+          {...register('aiNotes')}
+        />
       </div>
     </fieldset>
   );

@@ -2,7 +2,7 @@ import { Captions, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { INPUT } from '@/components/ui/form-field';
+import { INPUT_CLASS } from '@/components/ui/form';
 
 import {
   CAPTION_VTT_MAX_BYTES,
@@ -116,7 +116,7 @@ export function CaptionsField({
                     value={caption.language}
                     placeholder="en"
                     onChange={(event) => update(caption.key, { language: event.target.value })}
-                    className={`${INPUT} mt-1`}
+                    className={`${INPUT_CLASS} mt-1`}
                   />
                 </label>
                 <label className="text-xs text-fg-subtle">
@@ -126,7 +126,7 @@ export function CaptionsField({
                     value={caption.label}
                     placeholder="English"
                     onChange={(event) => update(caption.key, { label: event.target.value })}
-                    className={`${INPUT} mt-1`}
+                    className={`${INPUT_CLASS} mt-1`}
                   />
                 </label>
               </div>

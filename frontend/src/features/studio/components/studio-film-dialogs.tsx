@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormError, FormFooter } from '@/components/ui/form';
+import { applyServerErrors } from '@/lib/server-errors';
 
 import { useDeleteStudioFilm, useReplaceCaptions, useUpdateStudioFilm } from '../api/studio-films';
 import type { StudioFilm } from '@/lib/api/types';
 import {
   captionsValid,
+  FILM_DETAILS_SERVER_FIELDS,
   filmDetailsOf,
+  filmDetailsSchema,
   toCaptionInputs,
   toFilmDetailsInput,
   validateFilmDetails,
@@ -22,26 +28,40 @@ import { FilmDetailsFields } from './film-details-fields';
 type DialogProps = { film: StudioFilm; onClose: () => void };
 
 function ErrorLine({ error }: { error: unknown }) {
-  return (
-    <p role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-300">
-      {studioErrorText(error)}
-    </p>
-  );
+  return <FormError message={studioErrorText(error)} />;
 }
 
 /** Edit the details and AI disclosure: PATCH /api/studio/films/{id}. */
 export function EditFilmDialog({ film, onClose }: DialogProps) {
-  const [values, setValues] = useState<FilmDetailsValues>(() => filmDetailsOf(film));
+  const form = useForm<FilmDetailsValues>({
+    resolver: zodResolver(filmDetailsSchema),
+    defaultValues: filmDetailsOf(film),
+  });
   const update = useUpdateStudioFilm();
-  const errors = validateFilmDetails(values);
+  // Every problem shows as it is typed; a server's refusal beside its field until it is changed.
+  const errors = validateFilmDetails(form.watch());
   const valid = Object.keys(errors).length === 0;
+  const shown = { ...errors };
+  for (const [field, error] of Object.entries(form.formState.errors))
+    if (error?.type === 'server' && field !== 'root')
+      shown[field as keyof FilmDetailsValues] = error.message as string;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!valid || update.isPending) return;
-    update.mutate({ id: film.id, input: toFilmDetailsInput(values) }, { onSuccess: onClose });
-  };
-  const change = (patch: Partial<FilmDetailsValues>) => setValues((current) => ({ ...current, ...patch }));
+  const submit = form.handleSubmit((values) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: film.id, input: toFilmDetailsInput(values) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (
+            applyServerErrors(error, form.setError, FILM_DETAILS_SERVER_FIELDS, { fallback: false })
+              .length === 0
+          )
+            form.setError('root.server', { message: studioErrorText(error) });
+        },
+      },
+    );
+  });
 
   return (
     <Dialog
@@ -50,19 +70,21 @@ export function EditFilmDialog({ film, onClose }: DialogProps) {
       title={`Edit “${film.title}”`}
       className="max-w-2xl"
     >
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <FilmDetailsFields values={values} errors={errors} onChange={change} onBlur={() => undefined} />
-        <AiDisclosureFields values={values} errors={errors} onChange={change} />
-        {update.isError ? <ErrorLine error={update.error} /> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!valid || update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save changes'}
-          </Button>
-        </div>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+          <FilmDetailsFields errors={shown} />
+          <AiDisclosureFields errors={shown} />
+          <FormError message={form.formState.errors.root?.server?.message} />
+          <FormFooter>
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!valid || update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save changes'}
+            </Button>
+          </FormFooter>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }
@@ -103,7 +125,7 @@ export function CaptionsDialog({ film, onClose }: DialogProps) {
         </div>
         <CaptionsField captions={captions} onChange={setCaptions} />
         {replace.isError ? <ErrorLine error={replace.error} /> : null}
-        <div className="flex justify-end gap-3">
+        <FormFooter>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
@@ -114,7 +136,7 @@ export function CaptionsDialog({ film, onClose }: DialogProps) {
           >
             {replace.isPending ? 'Saving…' : removing ? 'Remove all captions' : 'Replace captions'}
           </Button>
-        </div>
+        </FormFooter>
       </div>
     </Dialog>
   );
@@ -130,7 +152,7 @@ export function DeleteFilmDialog({ film, onClose }: DialogProps) {
       title={`Delete “${film.title}”?`}
       description="The film, its video and its captions are removed for good."
     >
-      <div className="flex justify-end gap-3">
+      <FormFooter>
         <Button variant="ghost" onClick={onClose}>
           Keep it
         </Button>
@@ -141,7 +163,7 @@ export function DeleteFilmDialog({ film, onClose }: DialogProps) {
         >
           {remove.isPending ? 'Deleting…' : 'Delete film'}
         </Button>
-      </div>
+      </FormFooter>
     </Dialog>
   );
 }

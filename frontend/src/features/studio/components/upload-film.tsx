@@ -1,19 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { FormError, FormFooter } from '@/components/ui/form';
 import { UploadProgress } from '@/components/upload/upload-progress';
 import { findUnfinishedUploads, useTusUpload } from '@/hooks/use-tus-upload';
+import { applyServerErrors } from '@/lib/server-errors';
 
 import { useCreateStudioFilm } from '../api/studio-films';
 import {
   captionsValid,
   emptyFilmDetails,
+  FILM_DETAILS_SERVER_FIELDS,
+  filmDetailsSchema,
   toCaptionInputs,
   toFilmDetailsInput,
   validateFilmDetails,
   type CaptionDraft,
+  type FilmDetailsErrors,
   type FilmDetailsValues,
 } from '../utils/film-form';
 import { studioErrorText } from '../utils/studio-errors';
@@ -54,9 +61,10 @@ export function UploadFilm() {
   const submittedId = positiveInt(searchParams.get('film'));
   const tus = useTusUpload();
   const create = useCreateStudioFilm();
-  const [values, setValues] = useState<FilmDetailsValues>(loadUploadDraft);
+  const [draft] = useState<FilmDetailsValues>(loadUploadDraft);
+  const form = useForm<FilmDetailsValues>({ resolver: zodResolver(filmDetailsSchema), defaultValues: draft });
+  const values = form.watch();
   const [captions, setCaptions] = useState<CaptionDraft[]>([]);
-  const [touched, setTouched] = useState<Set<keyof FilmDetailsValues>>(new Set());
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
 
   useEffect(() => {
@@ -94,9 +102,8 @@ export function UploadFilm() {
     tus.discard();
     clearUploadDraft();
     create.reset();
-    setValues(emptyFilmDetails());
+    form.reset(emptyFilmDetails());
     setCaptions([]);
-    setTouched(new Set());
   };
 
   const startOver = () => {
@@ -108,29 +115,34 @@ export function UploadFilm() {
     return <TranscodeStatus filmId={submittedId} onUploadAnother={startOver} />;
   }
 
+  const { touchedFields, errors: formErrors } = form.formState;
   const errors = validateFilmDetails(values);
-  const shownErrors = Object.fromEntries(
+  // A field's problem shows once it was left (consent at once), a server's refusal until it is changed.
+  const shownErrors: FilmDetailsErrors = Object.fromEntries(
     Object.entries(errors).filter(
-      ([field]) => touched.has(field as keyof FilmDetailsValues) || field === 'likenessConsent',
+      ([field]) => touchedFields[field as keyof FilmDetailsValues] || field === 'likenessConsent',
     ),
   );
+  for (const [field, error] of Object.entries(formErrors))
+    if (error?.type === 'server' && field !== 'root')
+      shownErrors[field as keyof FilmDetailsValues] = error.message as string;
   const formValid = Object.keys(errors).length === 0 && captionsValid(captions);
   const uploaded = tus.state.phase === 'done' && tus.state.uploadId !== null;
   const missing = Object.keys(errors).map((field) => FIELD_NAMES[field as keyof FilmDetailsValues] ?? field);
 
   const pickFile = (file: File) => {
     create.reset();
-    if (!values.title.trim()) setValues((current) => ({ ...current, title: titleFromFileName(file.name) }));
+    form.clearErrors();
+    if (!values.title.trim()) form.setValue('title', titleFromFileName(file.name));
     void tus.start(file);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((details) => {
     if (!uploaded || !formValid || create.isPending || !tus.state.uploadId) return;
     create.mutate(
       {
         uploadId: tus.state.uploadId,
-        ...toFilmDetailsInput(values),
+        ...toFilmDetailsInput(details),
         ...(captions.length > 0 ? { captions: toCaptionInputs(captions) } : {}),
       },
       {
@@ -138,9 +150,17 @@ export function UploadFilm() {
           clearUploadDraft();
           setSearchParams({ film: String(film.id) });
         },
+        onError: (error) => {
+          // A refused field is shown beside it; anything else in plain words under the form.
+          if (
+            applyServerErrors(error, form.setError, FILM_DETAILS_SERVER_FIELDS, { fallback: false })
+              .length === 0
+          )
+            form.setError('root.server', { message: studioErrorText(error) });
+        },
       },
     );
-  };
+  });
 
   return (
     <div className="space-y-6">
@@ -151,47 +171,41 @@ export function UploadFilm() {
       )}
 
       {tus.state.phase !== 'idle' ? (
-        <form onSubmit={submit} noValidate aria-label="Film details" className="space-y-6">
-          <section className="rounded-2xl border border-white/10 bg-surface/80 p-5 shadow-xl shadow-black/20">
-            <h2 className="mb-4 text-lg font-bold text-fg">Film details</h2>
-            <FilmDetailsFields
-              values={values}
-              errors={shownErrors}
-              onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-              onBlur={(field) => setTouched((current) => new Set(current).add(field))}
-            />
-          </section>
-          <CaptionsField captions={captions} onChange={setCaptions} />
-          <AiDisclosureFields
-            values={values}
-            errors={shownErrors}
-            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
-          />
+        <FormProvider {...form}>
+          <form
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            aria-label="Film details"
+            className="space-y-6"
+          >
+            <section className="rounded-2xl border border-white/10 bg-surface/80 p-5 shadow-xl shadow-black/20">
+              <h2 className="mb-4 text-lg font-bold text-fg">Film details</h2>
+              <FilmDetailsFields errors={shownErrors} />
+            </section>
+            <CaptionsField captions={captions} onChange={setCaptions} />
+            <AiDisclosureFields errors={shownErrors} />
 
-          {create.isError ? (
-            <p role="alert" className="rounded-xl bg-red-500/10 px-4 py-3 text-sm text-red-300">
-              {studioErrorText(create.error)}
-            </p>
-          ) : null}
+            <FormError message={formErrors.root?.server?.message} />
 
-          <div className="flex flex-wrap items-center gap-4">
-            <Button type="submit" size="lg" disabled={!uploaded || !formValid || create.isPending}>
-              <Send className="size-4" aria-hidden="true" />
-              {create.isPending ? 'Submitting…' : 'Submit for review'}
-            </Button>
-            <p className="text-sm text-fg-subtle" data-testid="submit-hint">
-              {!uploaded
-                ? 'You can submit once the upload has finished.'
-                : missing.length > 0
-                  ? `Still needed: ${missing.join(', ')}.`
-                  : !captionsValid(captions)
-                    ? 'Fix the caption files marked above.'
-                    : create.isPending
-                      ? 'Checking your video…'
-                      : 'Ready to submit.'}
-            </p>
-          </div>
-        </form>
+            <FormFooter align="start" className="flex-wrap gap-4">
+              <Button type="submit" size="lg" disabled={!uploaded || !formValid || create.isPending}>
+                <Send className="size-4" aria-hidden="true" />
+                {create.isPending ? 'Submitting…' : 'Submit for review'}
+              </Button>
+              <p className="text-sm text-fg-subtle" data-testid="submit-hint">
+                {!uploaded
+                  ? 'You can submit once the upload has finished.'
+                  : missing.length > 0
+                    ? `Still needed: ${missing.join(', ')}.`
+                    : !captionsValid(captions)
+                      ? 'Fix the caption files marked above.'
+                      : create.isPending
+                        ? 'Checking your video…'
+                        : 'Ready to submit.'}
+              </p>
+            </FormFooter>
+          </form>
+        </FormProvider>
       ) : null}
     </div>
   );

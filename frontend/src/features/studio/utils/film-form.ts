@@ -18,7 +18,10 @@ import {
   type Language,
 } from '@kinora/contracts';
 
+import { z } from 'zod';
+
 import type { CaptionInput, StudioFilm } from '@/lib/api/types';
+import type { ServerFieldMap } from '@/lib/server-errors';
 
 // The catalog's limits for a film's details, shared with the service through @kinora/contracts.
 export const TITLE_MAX = FILM_TITLE_MAX_LENGTH;
@@ -82,25 +85,59 @@ export const filmDetailsOf = (film: StudioFilm): FilmDetailsValues => ({
   aiNotes: film.aiDisclosure?.notes ?? '',
 });
 
+/** A film's details and AI disclosure, with the words the form shows beside each field. */
+export const filmDetailsSchema = z
+  .object({
+    title: z
+      .string()
+      .refine((text) => text.trim() !== '', 'Title is required')
+      .refine((text) => text.trim().length <= TITLE_MAX, `Title is at most ${TITLE_MAX} characters`),
+    description: z.string().max(DESCRIPTION_MAX, `Description is at most ${DESCRIPTION_MAX} characters`),
+    genre: z.string().refine((text) => (GENRES as readonly string[]).includes(text), 'Choose a genre'),
+    language: z
+      .string()
+      .refine((text) => (LANGUAGES as readonly string[]).includes(text), 'Choose a language'),
+    releaseYear: z.string().refine(
+      (text) => {
+        const year = Number(text);
+        return /^\d{4}$/.test(text.trim()) && year >= FIRST_RELEASE_YEAR && year <= latestReleaseYear();
+      },
+      // A function: the latest year is next year, whenever the form is checked.
+      () => ({ message: `Release year is between ${FIRST_RELEASE_YEAR} and ${latestReleaseYear()}` }),
+    ),
+    aiTools: z.array(z.string()).max(AI_TOOLS_MAX, `List at most ${AI_TOOLS_MAX} tools`),
+    aiParts: z.array(z.enum(AI_PARTS)),
+    realLikeness: z.boolean(),
+    likenessConsent: z.boolean(),
+    aiNotes: z.string().max(AI_NOTES_MAX, `Notes are at most ${AI_NOTES_MAX} characters`),
+  })
+  .refine((values) => !values.realLikeness || values.likenessConsent, {
+    path: ['likenessConsent'],
+    message: 'Confirm you have the consent of the people whose likeness or voice appears',
+  }) satisfies z.ZodType<FilmDetailsValues>;
+
 /** The first problem of each field, in words the form shows beside it. */
 export function validateFilmDetails(values: FilmDetailsValues): FilmDetailsErrors {
+  const result = filmDetailsSchema.safeParse(values);
   const errors: FilmDetailsErrors = {};
-  const title = values.title.trim();
-  if (!title) errors.title = 'Title is required';
-  else if (title.length > TITLE_MAX) errors.title = `Title is at most ${TITLE_MAX} characters`;
-  if (values.description.length > DESCRIPTION_MAX)
-    errors.description = `Description is at most ${DESCRIPTION_MAX} characters`;
-  if (!(GENRES as readonly string[]).includes(values.genre)) errors.genre = 'Choose a genre';
-  if (!(LANGUAGES as readonly string[]).includes(values.language)) errors.language = 'Choose a language';
-  const year = Number(values.releaseYear);
-  if (!/^\d{4}$/.test(values.releaseYear.trim()) || year < FIRST_RELEASE_YEAR || year > latestReleaseYear())
-    errors.releaseYear = `Release year is between ${FIRST_RELEASE_YEAR} and ${latestReleaseYear()}`;
-  if (values.aiTools.length > AI_TOOLS_MAX) errors.aiTools = `List at most ${AI_TOOLS_MAX} tools`;
-  if (values.aiNotes.length > AI_NOTES_MAX) errors.aiNotes = `Notes are at most ${AI_NOTES_MAX} characters`;
-  if (values.realLikeness && !values.likenessConsent)
-    errors.likenessConsent = 'Confirm you have the consent of the people whose likeness or voice appears';
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof FilmDetailsValues;
+    errors[field] ??= issue.message;
+  }
   return errors;
 }
+
+/** The fields a 400 of POST and PATCH /api/studio/films names. */
+export const FILM_DETAILS_SERVER_FIELDS: ServerFieldMap<FilmDetailsValues> = {
+  title: 'title',
+  description: 'description',
+  genre: 'genre',
+  language: 'language',
+  releaseYear: 'releaseYear',
+  'aiDisclosure.tools': 'aiTools',
+  'aiDisclosure.notes': 'aiNotes',
+  'aiDisclosure.likenessConsent': 'likenessConsent',
+};
 
 /** Problems of the caption list: by caption key, plus one for the whole list. */
 export function validateCaptions(captions: CaptionDraft[]): { list?: string; byKey: Record<string, string> } {
