@@ -1,4 +1,5 @@
-import type { DynamicModule } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { DynamicModule, Provider } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { EVENT_TOPICS } from '@kinora/proto';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTopicsWithLeaders } from '../messaging/topics';
+import { ormOptions, type DatabaseOptions } from '../database/database';
+import { queryDbProvider } from '../database/query-db';
 import { configureServiceApp, SERVICE_APP_OPTIONS, serviceAdapter } from '../platform/bootstrap';
 
 /**
@@ -268,6 +271,20 @@ export async function createTestContext(module: DynamicModule): Promise<TestingM
   moduleRef.useLogger(false);
   await moduleRef.init();
   return moduleRef;
+}
+/**
+ * A bare context with a service's database (the ORM and its QueryDb) and `providers`: a handler or
+ * repository on a database of the test's own, without the rest of its app.
+ */
+export function createDatabaseContext(
+  database: DatabaseOptions,
+  providers: Provider[],
+): Promise<TestingModule> {
+  return createTestContext({
+    module: class DatabaseContext {},
+    imports: [MikroOrmModule.forRoot(ormOptions(database))],
+    providers: [queryDbProvider, ...providers],
+  });
 }
 export * from './url-fuzz';
 export * from './service';
