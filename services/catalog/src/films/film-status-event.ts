@@ -1,11 +1,9 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { createQueryDb, type EventData } from '@kinora/common';
+import type { EventData } from '@kinora/common';
 import { FilmStatus as FilmStatusEnum, type FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmStatus } from './film.entity';
-import type { DB } from '../database.gen';
 import { mapAiDisclosure } from './film.mapper';
-import { FilmsRepository, type FilmEventRecord } from './films.repository';
+import type { FilmEventRecord } from './films.repository';
 
 /**
  * catalog.film-status-changed.v1 from a film's event row (FilmsRepository.findForStatusEvent): the
@@ -18,18 +16,6 @@ export const FILM_STATUS_ENUM: Record<FilmStatus, FilmStatusEnum> = {
   published: FilmStatusEnum.PUBLISHED,
   archived: FilmStatusEnum.ARCHIVED,
 };
-
-/**
- * A film's event row, or null (FilmsRepository.findForStatusEvent), for media and studio until
- * they inject FilmsRepository: `em` is the transaction's.
- */
-export async function selectFilmEventRow(
-  em: EntityManager,
-  filmId: number,
-  options: { lock?: boolean } = {},
-): Promise<FilmEventRecord | null> {
-  return (await new FilmsRepository(createQueryDb<DB>(em)).findForStatusEvent(filmId, options)) ?? null;
-}
 
 /**
  * The event for `film` moving from `previousStatus` to `status` (the row's own status unless

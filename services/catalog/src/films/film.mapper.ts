@@ -5,9 +5,6 @@ import type { FilmRecord } from './films.repository';
 
 export { FilmDto };
 
-/** Until studio reads through filmSelect too. */
-export type FilmRow = FilmRecord;
-
 /** films.ai_disclosure as stored (the DTO's shape). */
 export interface StoredAiDisclosure {
   tools?: string[];

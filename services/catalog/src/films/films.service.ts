@@ -11,24 +11,6 @@ import type { FilmViewDto, TrendingFilmDto } from './dto/film.dto';
 import { mapFilm, type FilmDto } from './film.mapper';
 import { FilmsRepository } from './films.repository';
 
-/**
- * filmSelect's film (films.repository.ts) as SQL text, for studio's queries that still splice it
- * into theirs; it goes once they read through filmSelect.
- */
-export const FILM_COLUMNS = `
-  f.id, f.title, f.description, f.genre, f.language, f.duration_minutes, f.release_year, f.rating,
-  f.rating_count, f.view_count, f.poster_url, f.poster_webp_widths, f.video_url, f.is_featured, f.status, f.created_at, f.published_at,
-  c.id as c_id, c.user_id as c_user_id, c.bio as c_bio, c.is_verified as c_is_verified, c.follower_count as c_follower_count,
-  u.first_name as u_first_name, u.last_name as u_last_name, u.profile_image_url as u_profile_image_url,
-  f.ai_disclosure,
-  (select json_agg(json_build_object('language', fc.language, 'label', fc.label) order by fc.language)
-     from film_captions fc where fc.film_id = f.id) as captions`;
-
-export const FILM_FROM = `
-  from films f
-  join creators c on c.id = f.creator_id
-  left join known_users u on u.id = c.user_id`;
-
 @Injectable()
 export class FilmsService {
   constructor(
