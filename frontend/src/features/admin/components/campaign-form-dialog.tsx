@@ -12,14 +12,16 @@ import { isUnauthorizedError } from '@/lib/unauthorized';
 import { useCreateCampaign } from '../api/ad-campaigns';
 import { useCreateAdvertiser } from '../api/advertisers';
 import {
-  ADVERTISER_SERVER_FIELDS,
-  CAMPAIGN_SERVER_FIELDS,
-  campaignFormSchema,
   emptyCampaignForm,
   toAdvertiserInput,
   toCampaignInput,
   type CampaignFormValues,
 } from '../utils/campaign-form';
+import {
+  ADVERTISER_SERVER_FIELDS,
+  CAMPAIGN_SERVER_FIELDS,
+  campaignFormSchema,
+} from '../utils/campaign-schema';
 import { AdFields, AdvertiserFields, CampaignFields, TargetingFields } from './campaign-form-fields';
 
 const failureText = (error: unknown) =>
