@@ -3,9 +3,15 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** The one class string of a text input, textarea or select in a form. */
-export const INPUT_CLASS =
-  'w-full rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400/70';
+/** The look of every text input, textarea and select: border, fill, text, focus and invalid states. */
+const INPUT_LOOK =
+  'rounded-xl border border-white/15 bg-white/5 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400/70';
+
+/** The class of a form's input, textarea or select: full width. */
+export const INPUT_CLASS = `w-full px-4 py-2.5 ${INPUT_LOOK}`;
+
+/** The same look, compact and as wide as its content (a filter or a reason beside a button). */
+export const COMPACT_INPUT_CLASS = `px-3 py-2 ${INPUT_LOOK}`;
 
 /** The ids a control is described by: its hint (hidden while it has an error) and its error. */
 export const describedBy = (id: string, { hint, error }: { hint?: ReactNode; error?: string }) =>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
 import { filmPath } from '@/config/paths';
 import { reportReasonLabel } from '@/lib/report-reasons';
 import { getPersonName } from '@/lib/user';
@@ -145,7 +146,7 @@ function ReportDecisionDialog({
             maxLength={REPORT_TEXT_MAX_LENGTH}
             value={note}
             onChange={(event) => setNote(event.target.value)}
-            className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none"
+            className={COMPACT_INPUT_CLASS}
           />
         </div>
         <div className="flex justify-end gap-2">

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
 
 import { useUpdateFilmStatus } from '../api/update-film-status';
 
@@ -89,7 +90,7 @@ function RejectDialog({
             maxLength={MODERATION_REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+            className={COMPACT_INPUT_CLASS}
             placeholder="What needs to change before this film can go live"
           />
           <p className="text-xs text-fg-subtle">A reason is required to reject a film.</p>

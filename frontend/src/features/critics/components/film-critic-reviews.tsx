@@ -11,12 +11,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { INPUT_CLASS } from '@/components/ui/form';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 
 import { useFilmCriticReviews, useWriteCriticReview } from '../api/critic-reviews';
 
-const FIELD =
-  'w-full rounded-xl border border-white/15 bg-white/5 px-4 py-2.5 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none';
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -109,7 +108,7 @@ function CriticReviewForm({ filmId }: { filmId: number }) {
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           maxLength={CRITIC_REVIEW_TITLE_MAX_LENGTH}
-          className={FIELD}
+          className={INPUT_CLASS}
         />
       </div>
       <div>
@@ -120,7 +119,7 @@ function CriticReviewForm({ filmId }: { filmId: number }) {
           id={`${id}-rating`}
           value={rating}
           onChange={(event) => setRating(Number(event.target.value))}
-          className={FIELD}
+          className={INPUT_CLASS}
         >
           {Array.from(
             { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
@@ -142,7 +141,7 @@ function CriticReviewForm({ filmId }: { filmId: number }) {
           onChange={(event) => setText(event.target.value)}
           rows={5}
           maxLength={REVIEW_TEXT_MAX_LENGTH}
-          className={FIELD}
+          className={INPUT_CLASS}
         />
       </div>
       <Button type="submit" disabled={!ready}>

@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
 import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 import { cn } from '@/lib/utils';
 
@@ -120,7 +121,7 @@ function ReportDialog({
             maxLength={REPORT_TEXT_MAX_LENGTH}
             value={details}
             onChange={(event) => setDetails(event.target.value)}
-            className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none"
+            className={COMPACT_INPUT_CLASS}
           />
         </div>
         <div className="flex justify-end gap-2">

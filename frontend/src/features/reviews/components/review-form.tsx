@@ -7,6 +7,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { INPUT_CLASS } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 
 import { useWriteReview } from '../api/write-review';
@@ -86,7 +87,7 @@ export function ReviewForm({ filmId, onRatingChange }: ReviewFormProps) {
           rows={4}
           maxLength={REVIEW_TEXT_MAX_LENGTH}
           placeholder="Share your thoughts about this film..."
-          className="w-full resize-y rounded-xl border border-white/15 bg-white/5 px-4 py-3 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className={cn(INPUT_CLASS, 'resize-y')}
         />
       </div>
       <Button type="submit" disabled={!review || writeReview.isPending}>
