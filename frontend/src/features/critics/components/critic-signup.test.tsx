@@ -105,6 +105,30 @@ describe('CriticSignup', () => {
     expect(search.get('message')).toContain('pauline@example.com');
   });
 
+  it('shows a 400 that names a field beside that field, not as the form message', async () => {
+    mockFetch({
+      [FIND]: () => jsonResponse(invitation),
+      [ACCEPT]: () =>
+        jsonResponse(
+          {
+            statusCode: 400,
+            error: 'twitter must be at most 200 characters',
+            message: 'twitter must be at most 200 characters',
+          },
+          { status: 400 },
+        ),
+    });
+    renderSignup();
+    await fillRequired();
+    await userEvent.type(screen.getByLabelText('Twitter'), '@kael');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Critic Account' }));
+
+    const twitter = screen.getByLabelText('Twitter');
+    await waitFor(() => expect(twitter).toHaveAttribute('aria-invalid', 'true'));
+    expect(twitter).toHaveAccessibleDescription('twitter must be at most 200 characters');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows the server's error text, else the fallbacks", async () => {
     const answers = [
       () =>
