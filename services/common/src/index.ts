@@ -1,4 +1,5 @@
 export * from './cache/invalidated-cache';
+export * from './cache/notified-cache';
 export * from './config/config';
 export * from './database/database';
 export * from './database/pg-listener';

@@ -5,7 +5,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { CONFIG, InvalidatedCache, PgListener } from '@kinora/common';
+import { CONFIG, NotifiedCache, type CacheArea } from '@kinora/common';
 import type { Config } from '../config';
 import { type CampaignDelivery } from '@kinora/contracts';
 import { impressionPriceMicros, targetingOf, type Targeting } from '../campaigns/campaign-rules';
@@ -64,52 +64,45 @@ const FILMS_MAX = 10_000;
 @Injectable()
 export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryCache.name);
-  private readonly campaignsCache = new InvalidatedCache<{ campaigns: LiveCampaign[] }>(1);
-  private readonly filmsCache = new InvalidatedCache<{ film: LiveFilm | null }>(FILMS_MAX);
-  private listener?: PgListener;
+  private readonly cache: NotifiedCache;
+  private readonly campaignsCache: CacheArea<{ campaigns: LiveCampaign[] }>;
+  private readonly filmsCache: CacheArea<{ film: LiveFilm | null }>;
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONFIG) config: Config,
     private readonly reads: DeliveryRepository,
     private readonly creatives: CreativesRepository,
     private readonly films: FilmsRepository,
     private readonly store: DeliveryStore,
-  ) {}
+  ) {
+    this.cache = new NotifiedCache({
+      name: 'ads delivery cache',
+      connectionString: config.DATABASE_URL,
+      channel: ADS_CHANGED_CHANNEL,
+    });
+    this.campaignsCache = this.cache.area(1);
+    this.filmsCache = this.cache.area(FILMS_MAX);
+  }
 
   onApplicationBootstrap(): void {
-    this.listener = new PgListener({
-      name: 'ads delivery cache',
-      connectionString: this.config.DATABASE_URL,
-      channels: [ADS_CHANGED_CHANNEL],
-      onNotification: () => this.clear(),
-      onListening: () => this.clear(),
-      onLost: () => this.clear(),
-    });
-    this.listener.start();
+    this.cache.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.listener?.stop();
-  }
-
-  private get active(): boolean {
-    return this.listener?.listening ?? false;
+    await this.cache.stop();
   }
 
   clear(): void {
-    this.campaignsCache.clear();
-    this.filmsCache.clear();
+    this.cache.clear();
   }
 
   /** Campaigns stored as active whose flight has not ended, each with its creatives. */
   async campaigns(): Promise<LiveCampaign[]> {
-    if (!this.active) return this.loadCampaigns();
     return (await this.campaignsCache.get('active', async () => ({ campaigns: await this.loadCampaigns() })))
       .campaigns;
   }
 
   async film(filmId: number): Promise<LiveFilm | null> {
-    if (!this.active) return this.loadFilm(filmId);
     const entry = await this.filmsCache.get(String(filmId), async () => ({
       film: await this.loadFilm(filmId),
     }));

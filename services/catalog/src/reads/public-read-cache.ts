@@ -5,7 +5,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { CONFIG, InvalidatedCache, PgListener, type Identity } from '@kinora/common';
+import { CONFIG, NotifiedCache, type CacheArea, type Identity } from '@kinora/common';
 import type { Config } from '../config';
 import { PublicReadsRepository } from './public-reads.repository';
 
@@ -29,14 +29,12 @@ export function isPublicCaller(viewer: Identity | null): boolean {
  * docs/catalog.md.
  *
  * - Keyed by the read's normalised query (its validated parameters, defaults filled in).
- * - Cleared, in every replica, by PostgreSQL NOTIFY: statement triggers on each table these reads
- *   come from notify `catalog_changed` when a change commits. While the listening connection is
- *   down nothing is served from or kept in the cache (a change could go unnoticed), and it starts
- *   empty when the connection is back. A write over HTTP also clears this process's cache before
- *   its answer goes out (app.module.ts), so the writer's next read sees it even before the
- *   notification arrives.
+ * - Cleared, in every replica, by PostgreSQL NOTIFY (a NotifiedCache): statement triggers on each
+ *   table these reads come from notify `catalog_changed` when a change commits; nothing is cached
+ *   while not listening. A write over HTTP also clears this process's cache before its answer goes
+ *   out (app.module.ts), so the writer's next read sees it even before the notification arrives.
  * - Concurrent misses of a key share one query; a query that overlapped a clear serves its own
- *   callers but is not kept (InvalidatedCache).
+ *   callers but is not kept.
  * - Bounded by PUBLIC_READ_CACHE_MAX_ENTRIES, least recently used out.
  * - Values are frozen when kept: every caller gets the same objects.
  * - PUBLIC_READ_CACHE=off: every read is a database read, and there is no listener. So it is,
@@ -46,15 +44,20 @@ export function isPublicCaller(viewer: Identity | null): boolean {
 export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PublicReadCache.name);
   readonly enabled: boolean;
-  private readonly entries: InvalidatedCache<object>;
-  private listener?: PgListener;
+  private readonly cache: NotifiedCache;
+  private readonly entries: CacheArea<object>;
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONFIG) config: Config,
     private readonly reads: PublicReadsRepository,
   ) {
     this.enabled = config.PUBLIC_READ_CACHE === 'on';
-    this.entries = new InvalidatedCache(config.PUBLIC_READ_CACHE_MAX_ENTRIES);
+    this.cache = new NotifiedCache({
+      name: 'public read cache',
+      connectionString: config.DATABASE_URL,
+      channel: CATALOG_CHANGED_CHANNEL,
+    });
+    this.entries = this.cache.area(config.PUBLIC_READ_CACHE_MAX_ENTRIES);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,24 +69,16 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
       );
       return;
     }
-    this.listener = new PgListener({
-      name: 'public read cache',
-      connectionString: this.config.DATABASE_URL,
-      channels: [CATALOG_CHANGED_CHANNEL],
-      onNotification: () => this.clear(),
-      onListening: () => this.clear(),
-      onLost: () => this.clear(),
-    });
-    this.listener.start();
+    this.cache.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.listener?.stop();
+    await this.cache.stop();
   }
 
   /** Whether public reads are served from the cache right now (on, and listening). */
   get active(): boolean {
-    return this.listener?.listening ?? false;
+    return this.cache.active;
   }
 
   /** How many reads it holds. */
@@ -102,13 +97,13 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
   ): Promise<T> {
     if (!isPublicCaller(viewer)) return load(viewer);
     // The public answer for them either way, as the gateway's micro-cache gives them.
-    if (!this.enabled || !this.active) return load(null);
+    if (!this.enabled) return load(null);
     return this.entries.get(key, () => load(null).then(deepFreeze)) as Promise<T>;
   }
 
   /** Forgets every read, including queries still running (they answer their own callers only). */
   clear(): void {
-    this.entries.clear();
+    this.cache.clear();
   }
 }
 
