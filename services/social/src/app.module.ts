@@ -4,8 +4,10 @@ import type { Config } from './config';
 import { CriticReviewsModule } from './critic-reviews/critic-reviews.module';
 import { CriticsModule } from './critics/critics.module';
 import { CreatorRegisteredHandler } from './creators/creator-registered.handler';
+import { CreatorsRepository } from './creators/creators.repository';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
+import { FilmsRepository } from './films/films.repository';
 import { FollowsModule } from './follows/follows.module';
 import { LikesModule } from './likes/likes.module';
 import { ContinueWatchingRepository } from './lists/continue-watching.repository';
@@ -38,7 +40,7 @@ export class AppModule {
         WatchProgressChangedHandler,
         WatchHistoryClearedHandler,
       ],
-      providers: [ContinueWatchingRepository, SeedRepository],
+      providers: [ContinueWatchingRepository, SeedRepository, CreatorsRepository, FilmsRepository],
     };
   }
 }

@@ -64,7 +64,7 @@ async function deliver(
     posterUrl: `/media/posters/${filmId}.jpg`,
     creatorId: BigInt(creatorId),
   });
-  const handler = new FilmStatusChangedHandler(sut.get(NotificationsService));
+  const handler = sut.get(FilmStatusChangedHandler);
   const topic = 'catalog.film-status-changed.v1';
   await sut
     .get(MikroORM)

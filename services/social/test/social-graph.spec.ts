@@ -31,7 +31,6 @@ import { CreatorRegisteredHandler } from '../src/creators/creator-registered.han
 import { DATABASE } from '../src/database';
 import { FilmStatusChangedHandler } from '../src/films/film-status-changed.handler';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
-import { NotificationsService } from '../src/notifications/notifications.service';
 
 let database: TestDatabase;
 let kafka: TestKafka;
@@ -332,7 +331,7 @@ test('the read models: creators from catalog.creator-registered.v1, film summari
   for (const userId of [BO, ADA]) {
     // A replay (even a garbled one) never changes the owner.
     await orm.em.fork().transactional((em) =>
-      new CreatorRegisteredHandler().handle({ ...registered, userId }, {
+      sut.get(CreatorRegisteredHandler).handle({ ...registered, userId }, {
         em,
         ...context('catalog.creator-registered.v1', new Date()),
       } as EventContext),
@@ -351,7 +350,7 @@ test('the read models: creators from catalog.creator-registered.v1, film summari
     creatorId: 77n,
   });
   await orm.em.fork().transactional((em) =>
-    new FilmStatusChangedHandler(sut.get(NotificationsService)).handle(published, {
+    sut.get(FilmStatusChangedHandler).handle(published, {
       em,
       ...context('catalog.film-status-changed.v1', new Date()),
     } as EventContext),

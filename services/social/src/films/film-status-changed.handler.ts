@@ -3,6 +3,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventContext } from '@kinora/common';
 import { FilmStatus, FilmStatusChangedSchema, topicOf, type FilmStatusChanged } from '@kinora/proto';
 import { NotificationsService } from '../notifications/notifications.service';
+import { FilmsRepository } from './films.repository';
 
 /**
  * Keeps the films read model: reviews, likes and list entries are written only on films catalog has
@@ -11,46 +12,32 @@ import { NotificationsService } from '../notifications/notifications.service';
  */
 @Controller()
 export class FilmStatusChangedHandler {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly films: FilmsRepository,
+  ) {}
 
   @EventPattern(topicOf(FilmStatusChangedSchema), { ledgerKey: 'FilmStatusChangedHandler' })
   async handle(@Payload() event: FilmStatusChanged, @Ctx() context: EventContext): Promise<void> {
     const filmId = Number(event.filmId);
     const status = FilmStatus[event.status].toLowerCase();
     const creatorId = event.creatorId ? Number(event.creatorId) : null;
-    const [before] = await context.em.execute<{ status: string }[]>(
-      'select status from films where id = ? for update',
-      [filmId],
-    );
+    const before = await this.films.lockStatus(filmId, 'update');
     // Keyed by film, so events of one film arrive in order; the timestamp guard drops a late replay.
-    // The rating version is social's own and is left alone.
-    const applied = await context.em.execute<unknown[]>(
-      `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set status = excluded.status, title = excluded.title,
-         genre = excluded.genre, duration_minutes = excluded.duration_minutes,
-         poster_url = excluded.poster_url, creator_id = excluded.creator_id, updated_at = excluded.updated_at
-       where films.updated_at <= excluded.updated_at
-       returning 1`,
-      [
-        filmId,
-        status,
-        event.title || null,
-        event.genre || null,
-        event.durationMinutes || null,
-        event.posterUrl || null,
-        creatorId,
-        context.occurredAt,
-      ],
-    );
+    const applied = await this.films.applyFromCatalog({
+      id: filmId,
+      status,
+      title: event.title || null,
+      genre: event.genre || null,
+      duration_minutes: event.durationMinutes || null,
+      poster_url: event.posterUrl || null,
+      creator_id: creatorId,
+      updated_at: context.occurredAt,
+    });
     // Only the step into published notifies; the notifications' unique key also keeps a film
     // published again (or an event delivered twice) from notifying anyone a second time.
-    if (applied.length > 0 && status === 'published' && before?.status !== 'published' && creatorId) {
-      await this.notifications.notifyFilmPublished({
-        filmId,
-        creatorId,
-        title: event.title || null,
-      });
+    if (applied && status === 'published' && before !== 'published' && creatorId) {
+      await this.notifications.notifyFilmPublished({ filmId, creatorId, title: event.title || null });
     }
   }
 }
