@@ -1,28 +1,19 @@
 // The critics specs' shared set-up: the social app on its own database, topics and mail catcher,
 // three published-or-pending films, and helpers to call it as a visitor, member, critic or admin.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
   eventually,
-  serviceEnv,
   startMailCatcher,
+  startTestService,
   type MailCatcher,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  type TestService,
 } from '@kinora/common/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let mail: MailCatcher;
 export let sut: NestFastifyApplication;
 export let db: Client;
@@ -69,23 +60,16 @@ export const profile = {
 /** Registers the set-up and tear-down of one spec file. */
 export function setUpCriticsHarness(label: string): void {
   beforeAll(async () => {
-    [database, kafka, mail] = await Promise.all([
-      createTestDatabase(label),
-      createTestKafka(1),
-      startMailCatcher(),
-    ]);
-    redis = await createTestRedis();
-    await migrate({ url: database.url, ...DATABASE });
-    const env = serviceEnv({
-      port: 1,
-      database,
-      kafka,
-      redis,
-      extra: { LOG_LEVEL: 'silent', SMTP_URL: mail.smtpUrl, PUBLIC_URL: `${PUBLIC_URL}/` },
+    mail = await startMailCatcher();
+    service = await startTestService({
+      name: label,
+      schema: DATABASE,
+      configSchema,
+      app: (config) => AppModule.forRoot(config as Config),
+      partitions: 1,
+      env: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: `${PUBLIC_URL}/` },
     });
-    sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-    db = new Client({ connectionString: database.url });
-    await db.connect();
+    ({ api: sut, db } = service);
     await db.query(
       `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at) values
        ($1, 'published', 'Tidal', 'Drama', 12, '/media/posters/301.jpg', 9, now()),
@@ -96,9 +80,8 @@ export function setUpCriticsHarness(label: string): void {
   });
 
   afterAll(async () => {
-    await db?.end();
-    await sut?.close();
-    await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup(), mail?.stop()]);
+    await service?.close();
+    await mail?.stop();
   });
 }
 
