@@ -4,29 +4,17 @@
  * would (X-User-Id / X-User-Roles set by the test), with clips made by ffmpeg and two creators.
  */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
-} from '@kinora/common/testing';
+import { startTestService, type TestService } from '@kinora/common/testing';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let work: string;
 
 /** The running app and what the specs look at, set by useCatalogApp's beforeAll. */
@@ -96,16 +84,13 @@ async function start(label: string): Promise<void> {
     text: Buffer.from('This is not a film, only a few words saved with a .mp4 name.\n'.repeat(50)),
   };
 
-  [database, kafka] = await Promise.all([createTestDatabase(`catalog_${label}`), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({
-    port: 1,
-    database,
-    kafka,
-    redis,
-    extra: {
-      LOG_LEVEL: 'silent',
+  service = await startTestService({
+    name: `catalog_${label}`,
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+    env: {
       MEDIA_ROOT: roots.media,
       SOURCE_ROOT: roots.sources,
       UPLOAD_ROOT: roots.uploads,
@@ -113,14 +98,12 @@ async function start(label: string): Promise<void> {
       UPLOAD_CLEANUP_INTERVAL_SECONDS: '1',
     },
   });
-  app.env = env;
-  const sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  app.sut = sut;
-  await sut.listen({ host: '127.0.0.1', port: 0 });
-  app.base = (await sut.getUrl()).replace('[::1]', '127.0.0.1');
-  const db = new Client({ connectionString: database.url });
+  app.env = service.env;
+  app.sut = service.api;
+  await app.sut.listen({ host: '127.0.0.1', port: 0 });
+  app.base = (await app.sut.getUrl()).replace('[::1]', '127.0.0.1');
+  const db = service.db;
   app.db = db;
-  await db.connect();
   await db.query(
     `insert into known_users (id, email, first_name, last_name, registered_at) values
       ($1, 'ada@example.com', 'Ada', 'Vale', now()), ($2, 'bo@example.com', 'Bo', 'Reyes', now())`,
@@ -133,9 +116,7 @@ async function start(label: string): Promise<void> {
 }
 
 async function stop(): Promise<void> {
-  await app.db?.end();
-  await app.sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 }
 

@@ -49,6 +49,8 @@ export interface TestService<C> {
   kafka: TestKafka;
   redis: TestRedis;
   config: C;
+  /** The environment `config` was read from (for a process started beside the app). */
+  env: Record<string, string>;
   /** The first API app (undefined without `app`). */
   api: NestFastifyApplication;
   /** A raw connection to the service's database. */
@@ -123,21 +125,19 @@ export async function startTestService<S extends z.ZodTypeAny>(
     createTestRedis(),
   ]);
   await migrate({ url: database.url, ...options.schema });
-  const config = loadConfig(
-    options.configSchema,
-    serviceEnv({
-      port: 1,
-      database,
-      kafka,
-      redis,
-      extra: {
-        LOG_LEVEL: 'silent',
-        KAFKA_SESSION_TIMEOUT_MS: '6000',
-        KAFKA_FETCH_MAX_WAIT_MS: '500',
-        ...options.env,
-      },
-    }),
-  ) as z.infer<S>;
+  const env = serviceEnv({
+    port: 1,
+    database,
+    kafka,
+    redis,
+    extra: {
+      LOG_LEVEL: 'silent',
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      KAFKA_FETCH_MAX_WAIT_MS: '500',
+      ...options.env,
+    },
+  });
+  const config = loadConfig(options.configSchema, env) as z.infer<S>;
   const closers: (() => Promise<unknown> | void)[] = [];
   const startApp = async () => {
     if (!options.app) throw new Error(`${options.name} has no app module to start`);
@@ -157,6 +157,7 @@ export async function startTestService<S extends z.ZodTypeAny>(
     kafka,
     redis,
     config,
+    env,
     api,
     db,
     producer,
