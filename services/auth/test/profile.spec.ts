@@ -2,35 +2,21 @@
 import { create } from '@bufbuild/protobuf';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  eventually,
-  serviceEnv,
-  suffix,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
-} from '@kinora/common/testing';
+import { eventually, startTestService, suffix, type TestService } from '@kinora/common/testing';
 import { AVATAR_MAX_BYTES } from '@kinora/contracts';
 import { ListCountsChangedSchema } from '@kinora/proto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 import { ListCountsChangedHandler } from '../src/lists/list-counts-changed.handler';
 import { UsersService } from '../src/users/users.service';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 let db: Client;
 let mediaRoot: string;
@@ -40,28 +26,22 @@ const me = async (id = userId) =>
   (await sut.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-user-id': id } })).json();
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('auth_profile'), createTestKafka(1)]);
-  redis = await createTestRedis();
   mediaRoot = mkdtempSync(join(tmpdir(), 'kinora-media-'));
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({
-    port: 1,
-    database,
-    kafka,
-    redis,
-    extra: { LOG_LEVEL: 'silent', MEDIA_ROOT: mediaRoot },
+  service = await startTestService({
+    name: 'auth_profile',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+    env: { MEDIA_ROOT: mediaRoot },
   });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  db = new Client({ connectionString: database.url });
-  await db.connect();
+  ({ api: sut, db } = service);
   userId = (await sut.get(UsersService).findOrRegister(`member-${suffix()}@example.com`)).id;
 });
 
 afterAll(async () => {
-  await db?.end();
-  await sut?.close();
+  await service?.close();
   rmSync(mediaRoot, { recursive: true, force: true });
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
 });
 
 describe('saved-film counts', () => {
