@@ -1,81 +1,51 @@
 // social.critic-registered.v1: the invited address gets an account (if new) and the critic role,
 // exactly once however often the event is delivered; the critic's session then carries the role.
-import { create, toBinary } from '@bufbuild/protobuf';
-import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
+  encodeEvent,
   eventually,
-  serviceEnv,
   startMailCatcher,
+  startTestService,
   suffix,
   type MailCatcher,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  type TestService,
 } from '@kinora/common/testing';
-import { CriticRegisteredSchema, EnvelopeSchema } from '@kinora/proto';
-import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import { randomUUID } from 'node:crypto';
+import { CriticRegisteredSchema } from '@kinora/proto';
 import { tmpdir } from 'node:os';
-import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let mail: MailCatcher;
 let sut: NestFastifyApplication;
 
 beforeAll(async () => {
-  [database, kafka, mail] = await Promise.all([
-    createTestDatabase('auth_critic_role'),
-    createTestKafka(1),
-    startMailCatcher(),
-  ]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({
-    port: 1,
-    database,
-    kafka,
-    redis,
-    extra: { LOG_LEVEL: 'silent', SMTP_URL: mail.smtpUrl, MEDIA_ROOT: tmpdir() },
+  mail = await startMailCatcher();
+  service = await startTestService({
+    name: 'auth_critic_role',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+    env: { SMTP_URL: mail.smtpUrl, MEDIA_ROOT: tmpdir() },
   });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  sut = service.api;
 });
 
 afterAll(async () => {
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup(), mail?.stop()]);
+  await service?.close();
+  await mail?.stop();
 });
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
+  return (await service.db.query(sql, params)).rows as T[];
 }
 
 /** Sends the event for this critic: the same message twice, then a re-publication under a new id. */
 async function deliverCriticRegistered(criticId: bigint, email: string, firstName: string, lastName: string) {
-  const event = (eventId: string) =>
-    create(CriticRegisteredSchema, {
-      envelope: create(EnvelopeSchema, { eventId, occurredAt: timestampNow(), producer: 'social' }),
-      criticId,
-      email,
-      firstName,
-      lastName,
-    });
+  const event = () =>
+    encodeEvent(CriticRegisteredSchema, { criticId, email, firstName, lastName }, { producer: 'social' });
   const processed = async () =>
     (
       await query<{ n: number }>('select count(*)::int as n from processed_events where topic = $1', [
@@ -83,23 +53,12 @@ async function deliverCriticRegistered(criticId: bigint, email: string, firstNam
       ])
     )[0]!.n;
   const before = await processed();
-  const producer = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
-  });
-  await producer.connect();
-  const message = {
-    key: String(criticId),
-    value: Buffer.from(toBinary(CriticRegisteredSchema, event(randomUUID()))),
-  };
-  const again = {
-    key: String(criticId),
-    value: Buffer.from(toBinary(CriticRegisteredSchema, event(randomUUID()))),
-  };
-  await producer.send({
-    topic: `${kafka.prefix}social.critic-registered.v1`,
+  const message = { key: String(criticId), value: event().value };
+  const again = { key: String(criticId), value: event().value };
+  await service.producer.send({
+    topic: `${service.kafka.prefix}social.critic-registered.v1`,
     messages: [message, message, again],
   });
-  await producer.disconnect();
   await eventually(async () => (await processed()) >= before + 2, 20_000, 'both event ids processed');
 }
 
