@@ -1,55 +1,30 @@
 // The outbox relay wakes on PostgreSQL NOTIFY: a row committed by another process on the same
 // database (a replica, the seed) is published at once, though the relay's safety-net poll is a
 // minute away; an idle service therefore makes no outbox queries.
-import type { INestApplicationContext } from '@nestjs/common';
-import { loadConfig, migrate } from '@kinora/common';
-import {
-  createTestContext,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  eventually,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
-} from '@kinora/common/testing';
+import { eventually, startTestService, type TestService } from '@kinora/common/testing';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let db: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
-let auth: INestApplicationContext;
+let service: TestService<Config>;
 let other: Client;
 
 beforeAll(async () => {
-  [db, kafka, redis] = await Promise.all([
-    createTestDatabase('auth_notify'),
-    createTestKafka(),
-    createTestRedis(),
-  ]);
-  await migrate({ url: db.url, ...DATABASE });
-  const env = serviceEnv({
-    port: 39_950 + Math.floor(Math.random() * 40),
-    database: db,
-    kafka,
-    redis,
-    extra: { LOG_LEVEL: 'warn', MEDIA_ROOT: tmpdir(), OUTBOX_POLL_MS: '60000' },
+  service = await startTestService({
+    name: 'auth_notify',
+    schema: DATABASE,
+    configSchema,
+    env: { LOG_LEVEL: 'warn', MEDIA_ROOT: tmpdir(), OUTBOX_POLL_MS: '60000' },
   });
-  auth = await createTestContext(AppModule.forRoot(loadConfig(configSchema, env)));
-  other = new Client({ connectionString: db.url });
-  await other.connect();
+  await service.startContext(AppModule.forRoot(service.config));
+  other = service.db;
 });
 
 afterAll(async () => {
-  await other?.end();
-  await auth?.close();
-  await Promise.allSettled([db?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 const publishedAt = async (id: string) =>
