@@ -1,68 +1,49 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
+  encodeEvent,
   eventually,
-  serviceEnv,
   startMailCatcher,
+  startTestService,
   suffix,
   type MailCatcher,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  type TestService,
   assertUrlInputsNeverFail,
   injectSender,
   openApiDocument,
 } from '@kinora/common/testing';
-import { create, toBinary } from '@bufbuild/protobuf';
-import { timestampNow } from '@bufbuild/protobuf/wkt';
-import { CreatorRegisteredSchema, EnvelopeSchema } from '@kinora/proto';
+import { CreatorRegisteredSchema } from '@kinora/proto';
 import fc from 'fast-check';
-import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let mail: MailCatcher;
 let sut: NestFastifyApplication;
 const ADMIN = `boss-${suffix()}@example.com`;
 
 beforeAll(async () => {
-  [database, kafka, mail] = await Promise.all([
-    createTestDatabase('auth_sign_in'),
-    createTestKafka(1),
-    startMailCatcher(),
-  ]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({
-    port: 1,
-    database,
-    kafka,
-    redis,
-    extra: {
-      LOG_LEVEL: 'silent',
+  mail = await startMailCatcher();
+  service = await startTestService({
+    name: 'auth_sign_in',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+    env: {
       SMTP_URL: mail.smtpUrl,
       ADMIN_EMAILS: `someone@else.org, ${ADMIN.toUpperCase()}`,
       SEND_CODE_LIMIT_PER_IP: '12',
       MEDIA_ROOT: tmpdir(),
     },
   });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  sut = service.api;
 });
 
 afterAll(async () => {
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup(), mail?.stop()]);
+  await service?.close();
+  await mail?.stop();
 });
 
 let ipCounter = 0;
@@ -101,13 +82,7 @@ async function identityOf(cookie: string) {
 const sessionCookie = (setCookie: unknown) => String(setCookie).split(';')[0]!;
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
+  return (await service.db.query(sql, params)).rows as T[];
 }
 
 describe('passwordless sign-in', () => {
@@ -355,25 +330,16 @@ describe('sessions and the current user', () => {
 
   test('catalog.creator-registered.v1 grants the creator role (once, even when delivered twice)', async () => {
     const { user, cookie } = await signIn();
-    const event = create(CreatorRegisteredSchema, {
-      envelope: create(EnvelopeSchema, {
-        eventId: randomUUID(),
-        occurredAt: timestampNow(),
-        producer: 'catalog',
-      }),
-      creatorId: 7n,
-      userId: user.id,
-    });
-    const producer = new Kafka({ brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
-    await producer.connect();
-    const message = { key: user.id, value: Buffer.from(toBinary(CreatorRegisteredSchema, event)) };
-    await producer.send({
-      topic: `${kafka.prefix}catalog.creator-registered.v1`,
+    const { value } = encodeEvent(
+      CreatorRegisteredSchema,
+      { creatorId: 7n, userId: user.id },
+      { producer: 'catalog' },
+    );
+    const message = { key: user.id, value };
+    await service.producer.send({
+      topic: `${service.kafka.prefix}catalog.creator-registered.v1`,
       messages: [message, message],
     });
-    await producer.disconnect();
     await eventually(async () => (await identityOf(cookie)).roles === 'creator', 20_000, 'the creator role');
     const updates = await query('select 1 from outbox where key = $1 and topic = $2', [
       user.id,
