@@ -5,18 +5,8 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { KafkaService, loadConfig, migrate } from '@kinora/common';
-import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  eventually,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
-} from '@kinora/common/testing';
+import { KafkaService } from '@kinora/common';
+import { eventually, startTestService, type TestService } from '@kinora/common/testing';
 import {
   EnvelopeSchema,
   topicOf,
@@ -24,15 +14,13 @@ import {
   WatchProgressChangedSchema,
 } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 let db: Client;
 let kafkaService: KafkaService;
@@ -161,13 +149,14 @@ const stored = async (userId: string) =>
   ).rows;
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('continue_watching'), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  db = new Client({ connectionString: database.url });
-  await db.connect();
+  service = await startTestService({
+    name: 'continue_watching',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+  });
+  ({ api: sut, db } = service);
   await db.query(
     `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at) values
        ($1, 'published', 'Tidal', 'Drama', 12, '/media/posters/401.jpg', 9, now()),
@@ -180,9 +169,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.end();
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 test('progress creates the entry with the rounded position and the probed length', async () => {
