@@ -2,33 +2,25 @@
 import { create } from '@bufbuild/protobuf';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate, type EventContext } from '@kinora/common';
+import type { EventContext } from '@kinora/common';
 import {
   assertUrlInputsNeverFail,
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
   injectSender,
   openApiDocument,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  startTestService,
+  type TestService,
 } from '@kinora/common/testing';
 import { CriticReviewPublishedSchema, FilmStatus, FilmStatusChangedSchema } from '@kinora/proto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 import { FilmStatusChangedHandler } from '../src/films/film-status-changed.handler';
 import { CriticReviewPublishedHandler } from '../src/notifications/critic-review-published.handler';
 import type { NotificationDto } from '../src/notifications/dto/notification.dto';
 import { NotificationsService } from '../src/notifications/notifications.service';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 let db: Client;
 
@@ -84,13 +76,14 @@ async function deliver(
 }
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('notifications'), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  db = new Client({ connectionString: database.url });
-  await db.connect();
+  service = await startTestService({
+    name: 'notifications',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+  });
+  ({ api: sut, db } = service);
   await db.query(
     `insert into creators (id, user_id, registered_at) values ($1, $3, now()), ($2, $4, now())`,
     [CREATOR, OTHER_CREATOR, CREATOR_USER, CY],
@@ -111,9 +104,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.end();
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 test('visitors get 401 on every notification call', async () => {
