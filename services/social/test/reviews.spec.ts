@@ -1,27 +1,18 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
   assertUrlInputsNeverFail,
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
   injectSender,
   openApiDocument,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  startTestService,
+  type TestService,
 } from '@kinora/common/testing';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 import type { ReviewDto } from '../src/reviews/dto/review.dto';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 let db: Client;
 
@@ -47,13 +38,14 @@ const remove = (filmId: number | string, reviewId: number | string, headers: Rec
   sut.inject({ method: 'DELETE', url: `/api/films/${filmId}/reviews/${reviewId}`, headers });
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('social_reviews'), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  db = new Client({ connectionString: database.url });
-  await db.connect();
+  service = await startTestService({
+    name: 'social_reviews',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+  });
+  ({ api: sut, db } = service);
   await db.query(
     `insert into known_users (id, email, first_name, last_name, profile_image_url, registered_at) values
        ($1, 'ada@example.com', 'Ada', 'Vale', '/media/avatars/ada.jpg', now()),
@@ -68,9 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.end();
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 function expectError(response: Awaited<ReturnType<typeof list>>, status: number, message?: RegExp) {
