@@ -2,20 +2,14 @@
 import { create, fromBinary } from '@bufbuild/protobuf';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate, type EventContext } from '@kinora/common';
+import type { EventContext } from '@kinora/common';
 import {
   assertUrlInputsNeverFail,
   assertVisitorsRefused,
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
   injectSender,
   openApiDocument,
-  serviceEnv,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  startTestService,
+  type TestService,
 } from '@kinora/common/testing';
 import {
   CreatorFollowerCountChangedSchema,
@@ -24,17 +18,15 @@ import {
   FilmStatusChangedSchema,
   ListCountsChangedSchema,
 } from '@kinora/proto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { CreatorRegisteredHandler } from '../src/creators/creator-registered.handler';
 import { DATABASE } from '../src/database';
 import { FilmStatusChangedHandler } from '../src/films/film-status-changed.handler';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 let db: Client;
 
@@ -51,13 +43,14 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, userId?: string, p
   sut.inject({ method, url, headers: as(userId), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('social_graph'), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
-  db = new Client({ connectionString: database.url });
-  await db.connect();
+  service = await startTestService({
+    name: 'social_graph',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+  });
+  ({ api: sut, db } = service);
   await db.query(
     `insert into films (id, status, title, genre, duration_minutes, poster_url, creator_id, updated_at) values
        ($1, 'published', 'Tidal', 'Drama', 12, '/media/posters/201.jpg', $4, now()),
@@ -72,9 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.end();
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 function expectError(response: Awaited<ReturnType<typeof call>>, status: number, message?: RegExp) {
