@@ -1,54 +1,40 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, migrate } from '@kinora/common';
 import {
-  createTestApp,
-  createTestDatabase,
-  createTestKafka,
-  createTestRedis,
-  serviceEnv,
+  startTestService,
   suffix,
-  type TestDatabase,
-  type TestKafka,
-  type TestRedis,
+  type TestService,
   assertUrlInputsNeverFail,
   injectSender,
   openApiDocument,
 } from '@kinora/common/testing';
 import fc from 'fast-check';
-import { Client } from 'pg';
 import { AppModule } from '../src/app.module';
-import { configSchema } from '../src/config';
+import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let database: TestDatabase;
-let kafka: TestKafka;
-let redis: TestRedis;
+let service: TestService<Config>;
 let sut: NestFastifyApplication;
 
 beforeAll(async () => {
-  [database, kafka] = await Promise.all([createTestDatabase('admin_prelaunch'), createTestKafka(1)]);
-  redis = await createTestRedis();
-  await migrate({ url: database.url, ...DATABASE });
-  const env = serviceEnv({ port: 1, database, kafka, redis, extra: { LOG_LEVEL: 'silent' } });
-  sut = await createTestApp(AppModule.forRoot(loadConfig(configSchema, env)));
+  service = await startTestService({
+    name: 'admin_prelaunch',
+    schema: DATABASE,
+    configSchema,
+    app: (config) => AppModule.forRoot(config as Config),
+    partitions: 1,
+  });
+  sut = service.api;
 });
 
 afterAll(async () => {
-  await sut?.close();
-  await Promise.allSettled([database?.drop(), kafka?.cleanup(), redis?.cleanup()]);
+  await service?.close();
 });
 
 const post = (url: string, payload: unknown) =>
   sut.inject({ method: 'POST', url, payload: payload as object });
 
 async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
+  return (await service.db.query(sql)).rows;
 }
 
 describe('waitlist', () => {
