@@ -6,16 +6,21 @@ import type { Config } from './config';
 import { CreatorAccess } from './creators/creator-access';
 import { CreatorEventsHandlers } from './creators/creator-events.handlers';
 import { CreatorsRepository } from './creators/creators.repository';
+import { AdMetricsRepository } from './dashboards/ad-metrics.repository';
 import { AdMetricsService } from './dashboards/ad-metrics.service';
+import { CreatorAnalyticsRepository } from './dashboards/creator-analytics.repository';
 import { CreatorAnalyticsService } from './dashboards/creator-analytics.service';
 import { DashboardsController } from './dashboards/dashboards.controller';
+import { PlatformAnalyticsRepository } from './dashboards/platform-analytics.repository';
 import { PlatformAnalyticsService } from './dashboards/platform-analytics.service';
 import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
 import { FilmsRepository } from './films/films.repository';
 import { WatchHistoryController } from './history/watch-history.controller';
+import { WatchHistoryRepository } from './history/watch-history.repository';
 import { WatchHistoryService } from './history/watch-history.service';
 import { CreatorRevenueController } from './revenue/creator-revenue.controller';
+import { CreatorRevenueRepository } from './revenue/creator-revenue.repository';
 import { CreatorRevenueService } from './revenue/creator-revenue.service';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
 import { UserRegisteredRollupHandler } from './rollups/user-registered-rollup.handler';
@@ -63,10 +68,15 @@ export class AppModule {
         FilmsRepository,
         AdCampaignsRepository,
         CreatorAnalyticsService,
+        CreatorAnalyticsRepository,
         PlatformAnalyticsService,
+        PlatformAnalyticsRepository,
         AdMetricsService,
+        AdMetricsRepository,
         CreatorRevenueService,
+        CreatorRevenueRepository,
         WatchHistoryService,
+        WatchHistoryRepository,
       ],
     };
   }

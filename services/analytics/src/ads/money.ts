@@ -15,14 +15,5 @@ export function usdText(micros: bigint): string {
   return `${sign}${abs / MICROS_PER_DOLLAR}.${(abs % MICROS_PER_DOLLAR).toString().padStart(6, '0')}`;
 }
 
-/**
- * SQL: a creator's earnings in micro-dollars for the ad_daily rows of alias `d`, rounded down per
- * impression: Σ floor(charge × share) × impressions charged that amount. Binds one parameter,
- * the share as decimal text (exact numeric arithmetic, no binary float rounding).
- */
-export const EARNINGS_MICROS_SQL = (d: string) =>
-  `(select coalesce(sum(floor(c.key::numeric * ?::numeric) * c.value::numeric), 0)
-      from jsonb_each_text(${d}.impressions_by_charge) c)`;
-
-/** The share as the decimal text bound to EARNINGS_MICROS_SQL: 0.55 → "0.55". */
+/** The share as the decimal text the earnings are computed with: 0.55 → "0.55". */
 export const shareText = (share: number): string => String(share);

@@ -1,21 +1,27 @@
 import type { FilmStatus } from '@kinora/contracts';
+import type { Selectable } from 'kysely';
+import type { DB } from '../database.gen';
 import type { AnalyticsFilmDto } from './dto/creator-analytics.dto';
 
-/** The films read model's columns a dashboard shows a film with. */
-export interface AnalyticsFilmRow {
-  id: number;
-  title: string;
-  genre: string;
-  duration_minutes: number;
-  duration_seconds: number;
-  status: FilmStatus;
-  poster_url: string | null;
-}
+/**
+ * The films read model's columns (films as `f`) a dashboard shows a film with, besides the status
+ * (selected as a FilmStatus).
+ */
+export const ANALYTICS_FILM_COLUMNS = [
+  'f.id',
+  'f.title',
+  'f.genre',
+  'f.duration_minutes',
+  'f.duration_seconds',
+  'f.poster_url',
+] as const;
 
-export const ANALYTICS_FILM_COLUMNS =
-  'f.id, f.title, f.genre, f.duration_minutes, f.duration_seconds, f.status, f.poster_url';
+export type AnalyticsFilmRecord = Pick<
+  Selectable<DB['films']>,
+  'id' | 'title' | 'genre' | 'duration_minutes' | 'duration_seconds' | 'poster_url'
+> & { status: FilmStatus };
 
-export function mapAnalyticsFilm(row: AnalyticsFilmRow): AnalyticsFilmDto {
+export function mapAnalyticsFilm(row: AnalyticsFilmRecord): AnalyticsFilmDto {
   return {
     id: row.id,
     title: row.title,
@@ -28,5 +34,5 @@ export function mapAnalyticsFilm(row: AnalyticsFilmRow): AnalyticsFilmDto {
 }
 
 /** A mean member rating out of 10 with one decimal, 0 without reviews. */
-export const meanRating = (sum: number, count: number): number =>
+export const meanRating = (sum: number | string, count: number): number =>
   count ? Math.round((Number(sum) / count) * 10) / 10 : 0;
