@@ -1,4 +1,4 @@
-import type { SessionEventValues, SessionValues, StoredSession } from './sessions.repository';
+import type { SessionEventValues, SessionValues } from './sessions.repository';
 import { rangesFromSql, rangesToSql, unionRanges, type SessionState } from './session-merge';
 import type { StoredWrite } from './session-store';
 
@@ -6,7 +6,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const date = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /** A stored session as the merge takes it. */
-export function sessionOf(row: StoredSession): SessionState {
+export function sessionOf(row: SessionValues): SessionState {
   return {
     sessionId: row.session_id,
     filmId: row.film_id,
