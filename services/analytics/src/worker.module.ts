@@ -5,6 +5,7 @@ import { AdEventsConsumer } from './ads/ad-events.consumer';
 import { AdEventsRepository } from './ads/ad-events.repository';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { AdRollupsRepository } from './rollups/ad-rollups.repository';
 import { RollupJobHandlers } from './rollups/rollup-jobs';
 import { ROLLUP_QUEUE, ROLLUPS } from './rollups/rollups.queue';
 import { RollupsRepository } from './rollups/rollups.repository';
@@ -21,7 +22,7 @@ export class WorkerAppModule {
   static forRoot(config: Config): DynamicModule {
     return {
       module: WorkerAppModule,
-      // Global for RollupsRepository alone: the job handlers live in WorkerModule's own scope.
+      // Global for the rollup repositories alone: the job handlers live in WorkerModule's own scope.
       global: true,
       imports: [
         PlatformModule.forService({ name: 'analytics-worker', config, ...DATABASE }),
@@ -36,8 +37,9 @@ export class WorkerAppModule {
         AdEventsRepository,
         AdEventsConsumer,
         RollupsRepository,
+        AdRollupsRepository,
       ],
-      exports: [RollupsRepository],
+      exports: [RollupsRepository, AdRollupsRepository],
     };
   }
 }

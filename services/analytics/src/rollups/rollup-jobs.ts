@@ -4,6 +4,7 @@ import { CONFIG, JobQueue, MetricsService, type JobHandlers } from '@kinora/comm
 import { Histogram } from 'prom-client';
 import type { Config } from '../config';
 import { adDayKey, filmDayKey, platformDayKey, ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
+import { AdRollupsRepository } from './ad-rollups.repository';
 import { RollupsRepository } from './rollups.repository';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,6 +18,7 @@ export class RollupJobHandlers implements OnApplicationShutdown {
   constructor(
     private readonly em: EntityManager,
     private readonly repository: RollupsRepository,
+    private readonly ads: AdRollupsRepository,
     @Inject(CONFIG) private readonly config: Config,
     metrics: MetricsService,
   ) {
@@ -85,8 +87,8 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     if (!Number.isInteger(filmId) || !DAY.test(day)) throw new Error(`bad ad-day ${JSON.stringify(bucket)}`);
     await this.rollups.queue.removeDeduplicationKey(adDayKey(bucket));
     await this.em.fork().transactional(async () => {
-      await this.repository.lockAdDay(filmId, day);
-      await this.repository.recomputeAdDay(filmId, day);
+      await this.ads.lockAdDay(filmId, day);
+      await this.ads.recomputeAdDay(filmId, day);
     });
   }
 }
