@@ -3,7 +3,7 @@ import type { EventData } from '@kinora/common';
 import { FilmStatus as FilmStatusEnum, type FilmStatusChangedSchema } from '@kinora/proto';
 import type { FilmStatus } from './film.entity';
 import { mapAiDisclosure } from './film.mapper';
-import type { FilmEventRecord } from './films.repository';
+import type { FilmEventRecord } from './film-queries';
 
 /**
  * catalog.film-status-changed.v1 from a film's event row (FilmsRepository.findForStatusEvent): the

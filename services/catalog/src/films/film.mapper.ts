@@ -1,7 +1,7 @@
 import type { AiDisclosureDto } from '@kinora/common';
 import { POSTER_VARIANT_TYPE, posterVariants } from '../media/poster-variants';
 import { FilmDto, type PosterSourceDto } from './dto/film.dto';
-import type { FilmRecord } from './films.repository';
+import type { FilmRecord } from './film-queries';
 
 export { FilmDto };
 

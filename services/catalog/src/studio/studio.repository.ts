@@ -5,7 +5,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
 import type { FilmStatus } from '../films/film.entity';
-import { filmSelect } from '../films/films.repository';
+import { filmSelect } from '../films/film-queries';
 
 /** A film as the studio shows it: filmSelect plus its media state and review reason. */
 function studioFilmSelect(db: Kysely<DB>) {
