@@ -36,4 +36,5 @@ export * from './http/openapi';
 export * from './mail/mailer';
 export * from './http/client-context';
 export * from './database/query-db';
+export * from './database/advisory-locks.repository';
 export * from './messaging/topic-consumer';

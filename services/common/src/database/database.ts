@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { OutboxMessage } from '../messaging/outbox.entity';
+import { migrationLock } from './advisory-locks.repository';
 import { DeadLetter, ProcessedEvent } from '../messaging/consumer.entities';
 import { MessagingTables20261121000000 } from '../messaging/messaging.migration';
 import { OutboxNotify20261123200000 } from '../messaging/outbox-notify.migration';
@@ -43,20 +44,17 @@ export function ormOptions({ url, entities, migrations, debug }: DatabaseOptions
   });
 }
 
-/** Serialises migrate steps of concurrently starting replicas (k8s initContainers). */
-const MIGRATION_LOCK = 74_202_612;
-
 /** Applies pending migrations; used by each service's migrate step and by tests. */
 export async function migrate(options: DatabaseOptions): Promise<string[]> {
   const orm = await MikroORM.init({ ...ormOptions(options), pool: { min: 1, max: 1 } });
   const connection = orm.em.getConnection();
   try {
     // One pooled connection: the session lock is held by the same connection the migrator uses.
-    await connection.execute('select pg_advisory_lock(?)', [MIGRATION_LOCK]);
+    await migrationLock.take(connection);
     const applied = await orm.getMigrator().up();
     return applied.map((migration) => migration.name);
   } finally {
-    await connection.execute('select pg_advisory_unlock(?)', [MIGRATION_LOCK]).catch(() => undefined);
+    await migrationLock.release(connection).catch(() => undefined);
     await orm.close(true);
   }
 }

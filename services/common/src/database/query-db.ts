@@ -7,7 +7,6 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -142,19 +141,6 @@ export const queryDbProvider: Provider = {
 
 /** Injects the service's QueryDb: `constructor(@InjectQueryDb() private readonly db: Db)`. */
 export const InjectQueryDb = (): PropertyDecorator & ParameterDecorator => Inject(QUERY_DB);
-
-/**
- * Serialises a transaction against every other holding the same (namespace, key): PostgreSQL's
- * transaction-scoped advisory lock on the two hashed. The caller must be inside
- * `em.transactional(...)`, or the lock ends with this statement.
- */
-export async function lockForTransaction<DB>(
-  db: Kysely<DB>,
-  namespace: string,
-  key: string | number,
-): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${namespace}), hashtext(${String(key)}))`.execute(db);
-}
 
 /** PostgreSQL's SQLSTATE of a failed query (node-postgres's error, which Kysely passes on as it is). */
 const sqlState = (error: unknown): unknown =>
