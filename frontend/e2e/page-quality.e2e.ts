@@ -115,7 +115,7 @@ async function audit(url: string, formFactor: FormFactor) {
  * on shared cores), so, as Lighthouse advises for variable scores, a mobile page is audited
  * MOBILE_RUNS times and the run with the median performance kept.
  */
-const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 5);
+const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 3);
 
 async function medianAudit(url: string, formFactor: FormFactor) {
   const runs = [];
