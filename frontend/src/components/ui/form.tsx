@@ -86,8 +86,8 @@ export function FieldFrame({
 
 type Labelled = Omit<FieldFrameProps, 'id'> & { id?: string; inputClassName?: string };
 
-/** A labelled input: `<Field label="Title" error={errors.title?.message} {...register('title')} />`. */
-export function Field({
+/** Splits a labelled control's props into its frame's and its control's (tied to the hint and error). */
+function useLabelled<Control extends object>({
   id,
   label,
   hint,
@@ -95,55 +95,36 @@ export function Field({
   announceError,
   className,
   inputClassName,
-  ...input
-}: Labelled & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
+  ...control
+}: Labelled & Control) {
   const fallback = useId();
   const fieldId = id ?? fallback;
+  return {
+    frame: { id: fieldId, label, hint, error, announceError, className },
+    control: {
+      ...control,
+      ...controlProps(fieldId, { hint, error }),
+      className: cn(INPUT_CLASS, inputClassName),
+    },
+  };
+}
+
+/** A labelled input: `<Field label="Title" error={errors.title?.message} {...register('title')} />`. */
+export function Field(props: Labelled & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
+  const { frame, control } = useLabelled(props);
   return (
-    <FieldFrame
-      id={fieldId}
-      label={label}
-      hint={hint}
-      error={error}
-      announceError={announceError}
-      className={className}
-    >
-      <input
-        {...input}
-        {...controlProps(fieldId, { hint, error })}
-        className={cn(INPUT_CLASS, inputClassName)}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} />
     </FieldFrame>
   );
 }
 
 /** A labelled textarea. */
-export function TextareaField({
-  id,
-  label,
-  hint,
-  error,
-  announceError,
-  className,
-  inputClassName,
-  ...textarea
-}: Labelled & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
-  const fallback = useId();
-  const fieldId = id ?? fallback;
+export function TextareaField(props: Labelled & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
+  const { frame, control } = useLabelled(props);
   return (
-    <FieldFrame
-      id={fieldId}
-      label={label}
-      hint={hint}
-      error={error}
-      announceError={announceError}
-      className={className}
-    >
-      <textarea
-        {...textarea}
-        {...controlProps(fieldId, { hint, error })}
-        className={cn(INPUT_CLASS, inputClassName)}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   );
 }
@@ -152,39 +133,20 @@ export type SelectOption = { value: string; label: string };
 
 /** A labelled native select of a form: its options as `options`, or as children. */
 export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  announceError,
-  className,
-  inputClassName,
   options,
   placeholder,
   children,
-  ...select
+  ...props
 }: Labelled &
   Omit<ComponentProps<'select'>, 'id' | 'className'> & {
     options?: readonly (SelectOption | string)[];
     /** The first, empty option ("Choose a genre"). */
     placeholder?: string;
   }) {
-  const fallback = useId();
-  const fieldId = id ?? fallback;
+  const { frame, control } = useLabelled(props);
   return (
-    <FieldFrame
-      id={fieldId}
-      label={label}
-      hint={hint}
-      error={error}
-      announceError={announceError}
-      className={className}
-    >
-      <select
-        {...select}
-        {...controlProps(fieldId, { hint, error })}
-        className={cn(INPUT_CLASS, inputClassName)}
-      >
+    <FieldFrame {...frame}>
+      <select {...control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map((option) => {
           const { value, label: text } =
