@@ -10,11 +10,12 @@ import {
   Sparkles,
   User as UserIcon,
 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
+import { useTabClosingMenu } from '@/hooks/use-tab-closing-menu';
 import { getDisplayName, getInitials, isPremium, planLabel } from '@/lib/user';
 import { cn } from '@/lib/utils';
 import type { User } from '@/lib/api/types';
@@ -29,48 +30,15 @@ const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-fg-muted outline-none ' +
   'transition-colors hover:bg-white/10 hover:text-fg focus-visible:bg-white/10 focus-visible:text-fg';
 
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
-
-/** Focuses what Tab reaches after `control` on the page: where Tab from its closing menu goes. */
-function focusAfter(control: HTMLElement) {
-  const next = Array.from(control.ownerDocument.querySelectorAll<HTMLElement>(TABBABLE)).find(
-    (candidate) =>
-      candidate.tabIndex >= 0 &&
-      control.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING &&
-      !control.contains(candidate) &&
-      !candidate.closest('[role="menu"]') &&
-      (candidate.checkVisibility?.({ checkVisibilityCSS: true }) ?? true),
-  );
-  (next ?? control).focus();
-}
-
 /**
  * The signed-in avatar menu of the navigation bar (Radix DropdownMenu: the first item takes focus on
  * opening; arrows, Home/End and type-ahead move; Escape closes it and focuses the avatar again; a
  * click outside closes it; Tab closes it and goes on along the page).
  */
 export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  /** Tab left the menu: focus goes on to what follows the avatar (Shift+Tab: to the avatar). */
-  const tabbedOut = useRef(false);
-  /** Opened, and focus not yet placed in the menu. */
-  const opening = useRef(false);
-  const onOpenChange = (next: boolean) => {
-    opening.current = next;
-    setOpen(next);
-  };
+  const { triggerRef, rootProps, contentProps } = useTabClosingMenu('[role="menuitem"]:not([data-disabled])');
   const name = getDisplayName(user);
   const premium = isPremium(user);
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    // Radix keeps Tab inside a menu; this one closes on Tab, as a disclosure would.
-    event.preventDefault();
-    tabbedOut.current = !event.shiftKey;
-    setOpen(false);
-  };
 
   const item = (to: string, icon: ReactNode, label: string) => (
     <DropdownMenu.Item asChild className={itemClasses}>
@@ -82,7 +50,7 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
   );
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+    <DropdownMenu.Root {...rootProps}>
       <DropdownMenu.Trigger
         ref={triggerRef}
         aria-label={`Account menu for ${name}`}
@@ -100,21 +68,8 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
           align="end"
           sideOffset={12}
           loop
-          // The first item takes focus on opening, however the menu was opened (Radix focuses the
-          // menu itself after a click): taking it here, the menu's own first focus is skipped.
-          onFocus={(event) => {
-            if (!opening.current || event.target !== event.currentTarget) return;
-            opening.current = false;
-            event.preventDefault();
-            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!tabbedOut.current) return;
-            tabbedOut.current = false;
-            event.preventDefault();
-            if (triggerRef.current) focusAfter(triggerRef.current);
-          }}
-          onKeyDown={onMenuKeyDown}
+          // The first item takes focus on opening, however the menu was opened.
+          {...contentProps}
           className={cn(
             'menu-pop z-50 w-64 origin-top-right rounded-2xl border border-white/10 p-2',
             'bg-surface-raised/95 shadow-2xl shadow-black/70 backdrop-blur-xl',

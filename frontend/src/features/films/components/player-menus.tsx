@@ -1,11 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Gauge, Subtitles } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
+import { useTabClosingMenu } from '@/hooks/use-tab-closing-menu';
 import { cn } from '@/lib/utils';
 
 import type { SubtitleTrack } from '../hooks/use-hls-source';
-import { focusAfter } from './player-parts';
 
 /** The playback speeds the speed menu offers. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -35,27 +35,11 @@ function PlayerMenu({
   value: number;
   onSelect: (value: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  /** Tab left the menu: focus goes on to the control after this one, as from any other control. */
-  const tabbedOut = useRef(false);
-  /** Opened, and focus not yet placed in the menu. */
-  const opening = useRef(false);
-  const onOpenChange = (next: boolean) => {
-    opening.current = next;
-    setOpen(next);
-  };
-
-  const onContentKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    // Radix keeps Tab inside a menu; here it closes the menu and moves on (Shift+Tab: to this control).
-    event.preventDefault();
-    tabbedOut.current = !event.shiftKey;
-    setOpen(false);
-  };
+  // The checked choice takes focus on opening, however the menu was opened.
+  const { open, triggerRef, rootProps, contentProps } = useTabClosingMenu('[aria-checked="true"]');
 
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+    <DropdownMenu.Root {...rootProps}>
       <DropdownMenu.Trigger
         ref={triggerRef}
         aria-label={label}
@@ -74,21 +58,7 @@ function PlayerMenu({
         align="end"
         sideOffset={8}
         loop
-        // The checked choice takes focus on opening, however the menu was opened (Radix focuses the
-        // menu itself after a click): taking it here, the menu's own first focus is skipped.
-        onFocus={(event) => {
-          if (!opening.current || event.target !== event.currentTarget) return;
-          opening.current = false;
-          event.preventDefault();
-          event.currentTarget.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!tabbedOut.current) return;
-          tabbedOut.current = false;
-          event.preventDefault();
-          if (triggerRef.current) focusAfter(triggerRef.current);
-        }}
-        onKeyDown={onContentKeyDown}
+        {...contentProps}
         className="z-10 min-w-40 rounded-xl border border-white/10 bg-black/90 p-1 shadow-2xl backdrop-blur"
       >
         <DropdownMenu.RadioGroup value={String(value)} onValueChange={(next) => onSelect(Number(next))}>

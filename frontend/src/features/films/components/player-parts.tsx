@@ -26,25 +26,6 @@ export const isRange = (target: EventTarget | null) =>
 
 export const roundVolume = (value: number) => Math.min(1, Math.max(0, Math.round(value * 10) / 10));
 
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
-
-/**
- * Focuses the control Tab would reach after `control` (in the player, else on the page): where Tab
- * from a closing menu of `control` goes, as it would from any other control.
- */
-export function focusAfter(control: HTMLElement) {
-  const scope = control.closest('[role="dialog"]') ?? control.ownerDocument.body;
-  const next = Array.from(scope.querySelectorAll<HTMLElement>(TABBABLE)).find(
-    (candidate) =>
-      candidate.tabIndex >= 0 &&
-      control.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING &&
-      !control.contains(candidate) &&
-      (candidate.checkVisibility?.({ checkVisibilityCSS: true }) ?? true),
-  );
-  (next ?? control).focus();
-}
-
 export function ControlButton({
   label,
   onClick,
