@@ -1,10 +1,9 @@
 import { ADMIN_LIST_DEFAULT_LIMIT, REPORT_TEXT_MAX_LENGTH } from '@kinora/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
+import { DialogForm, DialogTextarea } from '@/components/ui/dialog-form';
 import { filmPath } from '@/config/paths';
 import { reportReasonLabel } from '@/lib/report-reasons';
 import { getPersonName } from '@/lib/user';
@@ -109,14 +108,11 @@ function ReportDecisionDialog({
   status: CloseReportInput['status'];
   onClose: () => void;
 }) {
-  const id = useId();
   const [note, setNote] = useState('');
   const decide = useDecideReport();
   const verb = status === 'resolved' ? 'Resolve' : 'Dismiss';
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (decide.isPending) return;
+  const submit = () => {
     const trimmed = note.trim();
     decide.mutate(
       { reportId: report.id, status, ...(trimmed ? { note: trimmed } : {}) },
@@ -125,39 +121,24 @@ function ReportDecisionDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DialogForm
       title={`${verb} report`}
       description={
         status === 'resolved' ? 'The report was right and has been acted on.' : 'The report needs no action.'
       }
+      onClose={onClose}
+      onSubmit={submit}
+      busy={decide.isPending}
+      submitLabel={verb}
+      busyLabel="Saving..."
     >
-      <form onSubmit={submit} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-note`} className="text-sm font-semibold text-fg">
-            Note (optional)
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            maxLength={REPORT_TEXT_MAX_LENGTH}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            className={COMPACT_INPUT_CLASS}
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" disabled={decide.isPending}>
-            {decide.isPending ? 'Saving...' : verb}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <DialogTextarea
+        label="Note (optional)"
+        rows={3}
+        maxLength={REPORT_TEXT_MAX_LENGTH}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+    </DialogForm>
   );
 }

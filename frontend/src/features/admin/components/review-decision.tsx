@@ -1,10 +1,9 @@
 import { MODERATION_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Check, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
+import { DialogForm, DialogTextarea } from '@/components/ui/dialog-form';
 
 import { useUpdateFilmStatus } from '../api/update-film-status';
 
@@ -59,51 +58,30 @@ function RejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
-  const id = useId();
   const [reason, setReason] = useState('');
   const trimmed = reason.trim();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!trimmed || busy) return;
-    onReject(trimmed);
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DialogForm
       title={`Reject “${title}”`}
       description="The creator is mailed this reason and sees it in their dashboard."
+      onClose={onClose}
+      onSubmit={() => onReject(trimmed)}
+      canSubmit={Boolean(trimmed)}
+      busy={busy}
+      submitLabel="Reject film"
+      busyLabel="Rejecting..."
     >
-      <form onSubmit={submit} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-fg">
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            required
-            rows={4}
-            maxLength={MODERATION_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className={COMPACT_INPUT_CLASS}
-            placeholder="What needs to change before this film can go live"
-          />
-          <p className="text-xs text-fg-subtle">A reason is required to reject a film.</p>
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" disabled={!trimmed || busy}>
-            {busy ? 'Rejecting...' : 'Reject film'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <DialogTextarea
+        label="Reason"
+        hint="A reason is required to reject a film."
+        required
+        rows={4}
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        placeholder="What needs to change before this film can go live"
+      />
+    </DialogForm>
   );
 }

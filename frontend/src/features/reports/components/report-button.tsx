@@ -5,11 +5,10 @@ import {
   type ReportSubjectType,
 } from '@kinora/contracts';
 import { Flag } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
+import { DialogForm, DialogTextarea } from '@/components/ui/dialog-form';
 import { REPORT_REASON_LABELS } from '@/lib/report-reasons';
 import { cn } from '@/lib/utils';
 
@@ -74,9 +73,8 @@ function ReportDialog({
   const [details, setDetails] = useState('');
   const report = useReportSubject();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!reason || report.isPending) return;
+  const submit = () => {
+    if (!reason) return;
     const text = details.trim();
     report.mutate(
       { subjectType, subjectId, reason, ...(text ? { details: text } : {}) },
@@ -85,54 +83,40 @@ function ReportDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DialogForm
       title={`Report ${subjectLabel}`}
       description="Tell the moderators what is wrong. Reports are private."
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={Boolean(reason)}
+      busy={report.isPending}
+      submitLabel="Send report"
+      busyLabel="Sending..."
     >
-      <form onSubmit={submit} className="grid gap-4">
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-semibold text-fg">Reason</legend>
-          {REPORT_REASONS.map((value) => (
-            <label key={value} className="flex items-center gap-2 text-sm text-fg-muted">
-              <input
-                type="radio"
-                name={`${id}-reason`}
-                value={value}
-                required
-                checked={reason === value}
-                onChange={() => setReason(value)}
-                className="accent-[var(--color-accent)]"
-              />
-              {REPORT_REASON_LABELS[value]}
-            </label>
-          ))}
-        </fieldset>
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-details`} className="text-sm font-semibold text-fg">
-            Details (optional)
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold text-fg">Reason</legend>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-fg-muted">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              required
+              checked={reason === value}
+              onChange={() => setReason(value)}
+              className="accent-[var(--color-accent)]"
+            />
+            {REPORT_REASON_LABELS[value]}
           </label>
-          <textarea
-            id={`${id}-details`}
-            rows={3}
-            maxLength={REPORT_TEXT_MAX_LENGTH}
-            value={details}
-            onChange={(event) => setDetails(event.target.value)}
-            className={COMPACT_INPUT_CLASS}
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" disabled={!reason || report.isPending}>
-            {report.isPending ? 'Sending...' : 'Send report'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        ))}
+      </fieldset>
+      <DialogTextarea
+        label="Details (optional)"
+        rows={3}
+        maxLength={REPORT_TEXT_MAX_LENGTH}
+        value={details}
+        onChange={(event) => setDetails(event.target.value)}
+      />
+    </DialogForm>
   );
 }
