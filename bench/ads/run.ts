@@ -34,7 +34,7 @@ import {
 } from '../../infra/local/config.js';
 import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import { runAtRate, type RateResult, type RequestSpec } from '../lib/open-loop.js';
-import { BenchError, freePort, run, setting, waitUntilServing } from '../lib/wrk.js';
+import { BenchError, freePort, run, setting, waitUntilServing, gatewayUrlSetting } from '../lib/wrk.js';
 
 const TARGET_RATE = 500;
 const TARGET_P99_MS = 15;
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const rates = (process.env.BENCH_RATES ?? '250,500,1000,1500,2000,3000,4000,6000').split(',').map(Number);
   const seconds = setting('BENCH_DURATION', 8);
   const viewers = setting('BENCH_VIEWERS', 20_000);
-  const platform = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+  const platform = gatewayUrlSetting();
   const films = (await (await fetch(`${platform}/api/films?limit=50`)).json()) as { id: number }[];
   if (films.length === 0)
     throw new BenchError('no published film: wait for the demo catalog (make status)', 2);

@@ -32,13 +32,13 @@ import {
   fetchText,
   freePort,
   waitUntilServing,
-  measure,
   ms,
-  printTable,
-  ratio,
   requireWrk,
   run,
   type Scenario,
+  gatewayUrlSetting,
+  urlSetting,
+  measureAndCompare,
 } from '../lib/wrk.js';
 
 /** The baseline: nginx with nothing but a root and sendfile, serving the media directory. */
@@ -92,8 +92,8 @@ async function firstSegment(gatewayUrl: string, videoUrl: string): Promise<strin
 
 async function main(): Promise<void> {
   requireWrk();
-  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const catalogUrl = (process.env.BENCH_CATALOG_URL ?? 'http://127.0.0.1:3002').replace(/\/$/, '');
+  const gatewayUrl = gatewayUrlSetting();
+  const catalogUrl = urlSetting('BENCH_CATALOG_URL', 'http://127.0.0.1:3002');
   const mediaRoot = process.env.MEDIA_ROOT || defaultGatewayVars(findRepoRoot()).MEDIA_ROOT;
 
   const list = await fetchText(`${gatewayUrl}/api/films?limit=50`);
@@ -171,15 +171,13 @@ async function main(): Promise<void> {
         headers: {},
       },
     ];
-    const rows = await measure(scenarios);
-    console.log('');
-    printTable(rows);
-    console.log('');
-    console.log(ratio(rows, 'list-gateway', 'list-static'));
-    console.log(ratio(rows, 'detail-gateway', 'detail-static'));
-    console.log(ratio(rows, 'segment-gateway', 'segment-bare'));
-    console.log(ratio(rows, 'list-gateway', 'list-direct'));
-    console.log(ratio(rows, 'list-direct', 'list-uncached'));
+    const rows = await measureAndCompare(scenarios, [
+      ['list-gateway', 'list-static'],
+      ['detail-gateway', 'detail-static'],
+      ['segment-gateway', 'segment-bare'],
+      ['list-gateway', 'list-direct'],
+      ['list-direct', 'list-uncached'],
+    ]);
     const p99 = rows.find((row) => row.scenario.name === 'list-uncached')!.result.p99Us;
     console.log(`list-uncached p99 = ${ms(p99)} (catalog's own list, nothing cached)`);
   } finally {

@@ -22,12 +22,12 @@ import { defaultGatewayVars, findRepoRoot } from '../../gateway/render.js';
 import {
   BenchError,
   fetchText,
-  measure,
-  printTable,
-  ratio,
   requireWrk,
   run,
   type Scenario,
+  gatewayUrlSetting,
+  urlSetting,
+  measureAndCompare,
 } from '../lib/wrk.js';
 
 const ENDPOINT = '/api/auth/user';
@@ -36,8 +36,8 @@ const SESSION_COOKIE = `kinora_session=${'b'.repeat(43)}`;
 
 async function main(): Promise<void> {
   requireWrk();
-  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const authUrl = (process.env.BENCH_AUTH_URL ?? 'http://127.0.0.1:3001').replace(/\/$/, '');
+  const gatewayUrl = gatewayUrlSetting();
+  const authUrl = urlSetting('BENCH_AUTH_URL', 'http://127.0.0.1:3001');
   const mediaRoot = process.env.MEDIA_ROOT || defaultGatewayVars(findRepoRoot()).MEDIA_ROOT;
 
   // The platform must be up: the gateway must reach auth, and auth must answer directly.
@@ -94,12 +94,10 @@ async function main(): Promise<void> {
       },
     ];
 
-    const rows = await measure(scenarios);
-    console.log('');
-    printTable(rows);
-    console.log('');
-    console.log(ratio(rows, 'gateway', 'direct'));
-    console.log(ratio(rows, 'gateway', 'static'));
+    await measureAndCompare(scenarios, [
+      ['gateway', 'direct'],
+      ['gateway', 'static'],
+    ]);
     if (viaGateway.status >= 300) {
       console.log(
         `\nnon-2xx are expected: ${ENDPOINT} answers ${viaGateway.status} to the anonymous bench session.`,

@@ -55,6 +55,17 @@ export function setting(name: string, fallback: number): number {
   return value;
 }
 
+/** A base URL from the environment, or its local default, without a trailing slash. */
+export function urlSetting(name: string, fallback: string): string {
+  return (process.env[name] ?? fallback).replace(/\/$/, '');
+}
+
+/** The gateway every bench goes through (BENCH_GATEWAY_URL). */
+export const gatewayUrlSetting = () => urlSetting('BENCH_GATEWAY_URL', 'http://127.0.0.1:8080');
+
+/** The local mail catcher the benches sign in through (MAILDEV_URL). */
+export const maildevUrlSetting = () => urlSetting('MAILDEV_URL', 'http://127.0.0.1:1080');
+
 export function requireWrk(): void {
   const probe = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   if (probe.error) {
@@ -169,6 +180,16 @@ export async function measure(scenarios: Scenario[]): Promise<Row[]> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Measures the scenarios, prints their table, then "a/b" for each pair of `ratios`. */
+export async function measureAndCompare(scenarios: Scenario[], ratios: [string, string][]): Promise<Row[]> {
+  const rows = await measure(scenarios);
+  console.log('');
+  printTable(rows);
+  console.log('');
+  for (const [a, b] of ratios) console.log(ratio(rows, a, b));
+  return rows;
 }
 
 /** "a/b = 0.42x" from the req/s of two measured scenarios. */

@@ -40,6 +40,8 @@ import {
   run,
   setting,
   type Row,
+  gatewayUrlSetting,
+  maildevUrlSetting,
 } from '../lib/wrk.js';
 
 /** A bare node:http server in a process of its own, answering every request with these bytes. */
@@ -66,8 +68,8 @@ function rate(rows: Row[], name: string): number {
 
 async function main(): Promise<void> {
   requireWrk();
-  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const maildevUrl = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
+  const gatewayUrl = gatewayUrlSetting();
+  const maildevUrl = maildevUrlSetting();
   const idleSeconds = setting('BENCH_IDLE_SECONDS', 60);
   const settleSeconds = setting('BENCH_IDLE_SETTLE_SECONDS', 15);
   const root = findRepoRoot();

@@ -37,7 +37,7 @@ import { setMaxListeners } from 'node:events';
 
 import { PID_DIR } from '../../infra/local/config.js';
 import { signIn } from '../lib/session.js';
-import { BenchError, fetchText, run, setting } from '../lib/wrk.js';
+import { BenchError, fetchText, run, setting, gatewayUrlSetting, maildevUrlSetting } from '../lib/wrk.js';
 import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import { totalLag, waitForLag } from '../../infra/local/consumer-lag.js';
 import { platformProcesses, rssReport, sampleRss, type Platform, type RssSample } from './processes.js';
@@ -128,8 +128,8 @@ async function main(): Promise<void> {
   const durationMs = setting('SOAK_MINUTES', 2) * 60_000;
   // 0: every viewer anonymous (no sign-in code spent).
   const memberCount = process.env.SOAK_MEMBERS === '0' ? 0 : setting('SOAK_MEMBERS', 20);
-  const gateway = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const maildev = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
+  const gateway = gatewayUrlSetting();
+  const maildev = maildevUrlSetting();
   const warmupMs =
     process.env.SOAK_WARMUP_SECONDS === undefined
       ? Math.max(75_000, durationMs / 4)

@@ -20,19 +20,19 @@
 import {
   BenchError,
   fetchText,
-  measure,
-  printTable,
-  ratio,
   requireWrk,
   run,
   type Scenario,
+  gatewayUrlSetting,
+  maildevUrlSetting,
+  measureAndCompare,
 } from '../lib/wrk.js';
 import { signIn } from '../lib/session.js';
 
 async function main(): Promise<void> {
   requireWrk();
-  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const maildevUrl = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
+  const gatewayUrl = gatewayUrlSetting();
+  const maildevUrl = maildevUrlSetting();
 
   const list = await fetchText(`${gatewayUrl}/api/films?limit=50&sort=rating`);
   const [film] =
@@ -73,12 +73,10 @@ async function main(): Promise<void> {
       rotate: Object.values(reads),
     },
   ];
-  const rows = await measure(scenarios);
-  console.log('');
-  printTable(rows);
-  console.log('');
-  for (const name of [...Object.keys(reads), 'member-page'])
-    console.log(ratio(rows, name, 'anonymous-detail'));
+  await measureAndCompare(
+    scenarios,
+    [...Object.keys(reads), 'member-page'].map((name) => [name, 'anonymous-detail']),
+  );
 }
 
 run(main);

@@ -26,7 +26,7 @@ import { transcode } from '../../services/catalog/src/media/transcode.js';
 import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
 
 import { signIn } from '../lib/session.js';
-import { BenchError, freePort, run, setting } from '../lib/wrk.js';
+import { BenchError, freePort, run, setting, gatewayUrlSetting, maildevUrlSetting } from '../lib/wrk.js';
 
 const MIB = 1024 * 1024;
 
@@ -232,8 +232,8 @@ async function transcodeSpeed(
 }
 
 async function main(): Promise<void> {
-  const gatewayUrl = (process.env.BENCH_GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-  const maildevUrl = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
+  const gatewayUrl = gatewayUrlSetting();
+  const maildevUrl = maildevUrlSetting();
   const bytes = Math.round(setting('BENCH_UPLOAD_MB', 200)) * MIB;
   const clipSeconds = setting('BENCH_TRANSCODE_SECONDS', 30);
 
