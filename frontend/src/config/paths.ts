@@ -31,6 +31,9 @@ export const paths = {
   apiLogout: '/api/logout',
 } as const;
 
+/** /auth with a `message` the sign-in screen shows above its form. */
+export const signInPath = (message: string) => `${paths.auth}?message=${encodeURIComponent(message)}`;
+
 export const filmPath = (id: number | string) => `/film/${encodeURIComponent(String(id))}`;
 export const creatorPath = (id: number | string) => `/creator/${encodeURIComponent(String(id))}`;
 

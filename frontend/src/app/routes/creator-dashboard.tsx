@@ -2,39 +2,30 @@ import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { buttonClasses } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BecomeCreatorNotice } from '@/features/studio/components/become-creator-notice';
 import { CreatorDashboard } from '@/features/studio/components/creator-dashboard';
 
+import { SessionGate } from '../session-gate';
 import { useCreatorRole } from '../use-creator-role';
 
 /** /creator-dashboard: 'Access Denied' when signed out; a creator's dashboard otherwise. */
 export default function CreatorDashboardRoute() {
   const { user, isCreator } = useCreatorRole();
 
-  if (user.isPending) {
-    return (
-      <div className="flex min-h-[70dvh] flex-1 items-center justify-center pt-16">
-        <Spinner label="Checking your session" />
-      </div>
-    );
-  }
-  if (!user.data) {
-    return (
-      <div className="flex min-h-[70dvh] flex-1 flex-col items-center justify-center px-4 pt-16 text-center">
-        <title>Creator Dashboard · Kinora</title>
-        <Lock className="size-10 text-fg-subtle" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold text-fg">Access Denied</h1>
-        <p className="mt-1 text-fg-muted">Please log in to access your creator dashboard.</p>
-        <Link to={paths.auth} className={buttonClasses({ className: 'mt-6' })}>
-          Sign In
-        </Link>
-      </div>
-    );
-  }
+  const signedOut = (
+    <div className="flex min-h-[70dvh] flex-1 flex-col items-center justify-center px-4 pt-16 text-center">
+      <title>Creator Dashboard · Kinora</title>
+      <Lock className="size-10 text-fg-subtle" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-fg">Access Denied</h1>
+      <p className="mt-1 text-fg-muted">Please log in to access your creator dashboard.</p>
+      <Link to={paths.auth} className={buttonClasses({ className: 'mt-6' })}>
+        Sign In
+      </Link>
+    </div>
+  );
   return (
-    <>
+    <SessionGate user={user} signedOut={signedOut}>
       <title>Creator Dashboard · Kinora</title>
       {isCreator ? (
         <CreatorDashboard />
@@ -44,6 +35,6 @@ export default function CreatorDashboardRoute() {
           <BecomeCreatorNotice what="The creator dashboard" />
         </div>
       )}
-    </>
+    </SessionGate>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 
 import { invitationFailureText, useInvitation } from '../api/critic-invitation';
 import { CriticProfileForm } from './critic-profile-form';
@@ -38,11 +38,7 @@ export function CriticSignup({ token }: { token: string | null }) {
       <CriticProfileForm
         token={token}
         onCreated={() =>
-          navigate(
-            `${paths.auth}?message=${encodeURIComponent(
-              `Your critic account has been created. Sign in with ${email} to continue.`,
-            )}`,
-          )
+          navigate(signInPath(`Your critic account has been created. Sign in with ${email} to continue.`))
         }
       />
     </div>
