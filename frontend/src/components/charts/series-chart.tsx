@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 
+import { formatDay } from '@/lib/format';
+
 /** Chart colours: the theme's accent first, then colours that read on the dark surface. */
 export const CHART_COLORS = {
   accent: '#f5b83d',
@@ -165,4 +167,9 @@ export function SeriesChart({
       </table>
     </figure>
   );
+}
+
+/** A SeriesChart over days: each row of `data` has an ISO `date`, shown on the axis by formatDay. */
+export function DailyChart(props: Omit<SeriesChartProps, 'xKey' | 'xLabel' | 'formatX'>) {
+  return <SeriesChart {...props} xKey="date" xLabel="Day" formatX={(value) => formatDay(String(value))} />;
 }

@@ -8,16 +8,22 @@ export type ShareBar = {
   value: string;
 };
 
-/** A list of labelled horizontal bars (countries, devices, growth), each with its figure. */
+/**
+ * A list of labelled horizontal bars (countries, devices, growth), each with its figure; with no
+ * items, `empty` says so where it is given.
+ */
 export function ShareBars({
   label,
   items,
+  empty,
   className,
 }: {
   label: string;
   items: ShareBar[];
+  empty?: string;
   className?: string;
 }) {
+  if (items.length === 0 && empty) return <p className="text-sm text-fg-muted">{empty}</p>;
   return (
     <ul aria-label={label} className={cn('grid gap-3', className)}>
       {items.map((item) => (

@@ -1,15 +1,9 @@
 import { BadgeCheck } from 'lucide-react';
 
-import { CHART_COLORS, SeriesChart } from '@/components/charts/series-chart';
+import { CHART_COLORS, DailyChart } from '@/components/charts/series-chart';
+import { RankedList } from '@/components/ui/ranked-list';
 import { ADMIN_TOP_PERFORMERS_SHOWN } from '@/config/constants';
-import {
-  formatCount,
-  formatDay,
-  formatFollowers,
-  formatHours,
-  formatRatingOutOfFive,
-  formatViews,
-} from '@/lib/format';
+import { formatCount, formatFollowers, formatHours, formatRatingOutOfFive, formatViews } from '@/lib/format';
 
 import { PlatformAnalyticsState } from './platform-analytics-state';
 import { SectionCard } from './section-card';
@@ -31,63 +25,43 @@ export function PlatformActivity() {
           <div className="grid gap-6">
             <div className="grid gap-6 lg:grid-cols-2">
               <SectionCard title="Top films" description={`Most viewed in the last ${days} days.`}>
-                {films.length === 0 ? (
-                  <p className="text-sm text-fg-muted">No views in this period.</p>
-                ) : (
-                  <ol aria-label="Top films" className="grid gap-3">
-                    {films.map(({ film, views, rating }, index) => (
-                      <li key={film.id} aria-label={film.title} className="flex items-baseline gap-3 text-sm">
-                        <span className="w-5 shrink-0 font-bold text-accent tabular-nums">{index + 1}</span>
-                        <span className="min-w-0 flex-1 truncate font-semibold text-fg">{film.title}</span>
-                        <span className="shrink-0 text-fg-muted tabular-nums">
-                          {formatViews(views)} ·{' '}
-                          {rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}
-                        </span>
-                      </li>
-                    ))}
-                  </ol>
-                )}
+                <RankedList
+                  label="Top films"
+                  empty="No views in this period."
+                  items={films.map(({ film, views, rating }) => ({
+                    key: film.id,
+                    name: film.title,
+                    labelled: true,
+                    figure: `${formatViews(views)} · ${rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}`,
+                  }))}
+                />
               </SectionCard>
               <SectionCard title="Top creators" description={`Most viewed in the last ${days} days.`}>
-                {creators.length === 0 ? (
-                  <p className="text-sm text-fg-muted">No views in this period.</p>
-                ) : (
-                  <ol aria-label="Top creators" className="grid gap-3">
-                    {creators.map(({ creator, followers, views }, index) => (
-                      <li
-                        key={creator.id}
-                        aria-label={creator.name}
-                        className="flex items-baseline gap-3 text-sm"
-                      >
-                        <span className="w-5 shrink-0 font-bold text-accent tabular-nums">{index + 1}</span>
-                        <span className="flex min-w-0 flex-1 items-center gap-2">
-                          <span className="truncate font-semibold text-fg">{creator.name}</span>
-                          {creator.isVerified ? (
-                            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
-                              <BadgeCheck className="size-3.5" aria-hidden="true" />
-                              Verified
-                            </span>
-                          ) : null}
-                        </span>
-                        <span className="shrink-0 text-fg-muted tabular-nums">
-                          {formatFollowers(followers)} · {formatViews(views)}
-                        </span>
-                      </li>
-                    ))}
-                  </ol>
-                )}
+                <RankedList
+                  label="Top creators"
+                  empty="No views in this period."
+                  items={creators.map(({ creator, followers, views }) => ({
+                    key: creator.id,
+                    name: creator.name,
+                    labelled: true,
+                    badge: creator.isVerified ? (
+                      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+                        <BadgeCheck className="size-3.5" aria-hidden="true" />
+                        Verified
+                      </span>
+                    ) : null,
+                    figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
+                  }))}
+                />
               </SectionCard>
             </div>
             <SectionCard
               title="Activity"
               description={`Views, viewers and watch hours a day, the last ${days} days.`}
             >
-              <SeriesChart
+              <DailyChart
                 label="Viewing activity"
                 data={activity}
-                xKey="date"
-                xLabel="Day"
-                formatX={(value) => formatDay(String(value))}
                 height={280}
                 series={[
                   {

@@ -43,14 +43,11 @@ function AudienceFigures({ figures }: { figures: CreatorAnalytics }) {
         />
       </div>
       <Panel title="Top countries" description={`Where your plays came from, the last ${figures.days} days.`}>
-        {figures.demographics.countries.length === 0 ? (
-          <p className="text-sm text-fg-muted">No plays in this period.</p>
-        ) : (
-          <ShareBars
-            label="Audience countries"
-            items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
-          />
-        )}
+        <ShareBars
+          label="Audience countries"
+          items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
+          empty="No plays in this period."
+        />
       </Panel>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Clock, Eye, Film, Star, UserPlus } from 'lucide-react';
 
+import { RankedList } from '@/components/ui/ranked-list';
 import { ShareBars } from '@/components/ui/share-bars';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatCount, formatDay, formatRatingOutOfFive, formatViews, formatWatchTime } from '@/lib/format';
@@ -91,21 +92,15 @@ function OverviewFigures({ figures }: { figures: CreatorAnalytics }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Top films" description="Your most viewed films, all time.">
-          {topFilms.length === 0 ? (
-            <p className="text-sm text-fg-muted">No views yet.</p>
-          ) : (
-            <ol aria-label="Top films" className="grid gap-3">
-              {topFilms.map((item, index) => (
-                <li key={item.film.id} className="flex items-baseline gap-3 text-sm">
-                  <span className="w-5 shrink-0 font-bold text-accent tabular-nums">{index + 1}</span>
-                  <span className="min-w-0 flex-1 truncate font-semibold text-fg">{item.film.title}</span>
-                  <span className="shrink-0 text-fg-muted tabular-nums">
-                    {formatViews(item.views)} · {formatWatchTime(item.watchTime)}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <RankedList
+            label="Top films"
+            empty="No views yet."
+            items={topFilms.map((item) => ({
+              key: item.film.id,
+              name: item.film.title,
+              figure: `${formatViews(item.views)} · ${formatWatchTime(item.watchTime)}`,
+            }))}
+          />
         </Panel>
         <Panel title="Subscriber growth" description="New followers a day, the last 7 days.">
           <ShareBars

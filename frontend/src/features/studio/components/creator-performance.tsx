@@ -1,8 +1,8 @@
 import { Lightbulb } from 'lucide-react';
 
-import { CHART_COLORS, SeriesChart } from '@/components/charts/series-chart';
+import { CHART_COLORS, DailyChart } from '@/components/charts/series-chart';
 import { ShareBars } from '@/components/ui/share-bars';
-import { formatCount, formatDay, formatHours, formatViews, formatWatchTime } from '@/lib/format';
+import { formatCount, formatHours, formatViews, formatWatchTime } from '@/lib/format';
 import type { CreatorAnalytics } from '@/lib/api/types';
 
 import { countryBars, deviceBars } from '../utils/analytics-shares';
@@ -39,12 +39,9 @@ function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Daily views" description={`Views and plays a day, ${period}.`}>
-          <SeriesChart
+          <DailyChart
             label="Daily views"
             data={daily}
-            xKey="date"
-            xLabel="Day"
-            formatX={(value) => formatDay(String(value))}
             series={[
               { key: 'views', label: 'Views', color: CHART_COLORS.accent, kind: 'bar', format: formatCount },
               { key: 'sessions', label: 'Plays', color: CHART_COLORS.sky, format: formatCount },
@@ -52,12 +49,9 @@ function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
           />
         </Panel>
         <Panel title="Daily watch time" description={`Hours watched a day, ${period}.`}>
-          <SeriesChart
+          <DailyChart
             label="Daily watch time"
             data={daily}
-            xKey="date"
-            xLabel="Day"
-            formatX={(value) => formatDay(String(value))}
             series={[
               {
                 key: 'watchHours',
@@ -71,21 +65,18 @@ function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Top countries" description={`Where your plays came from, ${period}.`}>
-          {figures.demographics.countries.length === 0 ? (
-            <p className="text-sm text-fg-muted">No plays in this period.</p>
-          ) : (
-            <ShareBars
-              label="Top countries"
-              items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
-            />
-          )}
+          <ShareBars
+            label="Top countries"
+            items={countryBars(figures.demographics.countries, COUNTRIES_SHOWN)}
+            empty="No plays in this period."
+          />
         </Panel>
         <Panel title="Devices" description={`What your audience watched on, ${period}.`}>
-          {figures.demographics.devices.length === 0 ? (
-            <p className="text-sm text-fg-muted">No plays in this period.</p>
-          ) : (
-            <ShareBars label="Devices" items={deviceBars(figures.demographics.devices)} />
-          )}
+          <ShareBars
+            label="Devices"
+            items={deviceBars(figures.demographics.devices)}
+            empty="No plays in this period."
+          />
         </Panel>
       </div>
       <Panel title="Insights">
