@@ -1,6 +1,6 @@
 import { VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
 import { ArrowLeft, Info, KeyRound, Mail, RotateCw } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -32,9 +32,6 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [code, setCode] = useState('');
-  const emailId = useId();
-  const codeId = useId();
-  const codeHintId = useId();
   const sendCode = useSendCode();
   const verifyCode = useVerifyCode({ onSuccess: onSignedIn });
 
@@ -98,53 +95,39 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
 
       {step === 'email' ? (
         <form onSubmit={onEmailSubmit} className="mt-8 space-y-5">
-          <div className="space-y-2">
-            <label htmlFor={emailId} className="block text-sm font-medium text-fg">
-              Email Address
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              required
-              autoFocus
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className={inputClasses}
-            />
-          </div>
+          <StepField
+            label="Email Address"
+            type="email"
+            name="email"
+            required
+            autoFocus
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={sendCode.isPending}>
             {sendCode.isPending ? 'Sending...' : 'Continue'}
           </Button>
         </form>
       ) : (
         <form onSubmit={onCodeSubmit} className="mt-8 space-y-5">
-          <div className="space-y-2">
-            <label htmlFor={codeId} className="block text-sm font-medium text-fg">
-              Verification Code
-            </label>
-            <input
-              id={codeId}
-              type="text"
-              name="code"
-              required
-              autoFocus
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_LENGTH}
-              placeholder="000000"
-              aria-describedby={codeHintId}
-              value={code}
-              onChange={(event) => setCode(event.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
-              className={cn(inputClasses, 'h-14 text-center font-mono text-2xl tracking-[0.5em]')}
-            />
-            <p id={codeHintId} className="text-xs text-fg-subtle">
-              The code expires in 10 minutes.
-            </p>
-          </div>
+          <StepField
+            label="Verification Code"
+            hint="The code expires in 10 minutes."
+            type="text"
+            name="code"
+            required
+            autoFocus
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={VERIFICATION_CODE_LENGTH}
+            placeholder="000000"
+            value={code}
+            onChange={(event) => setCode(event.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
+            className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+          />
           <Button type="submit" size="lg" className="w-full" disabled={!codeComplete || verifyCode.isPending}>
             {verifyCode.isPending ? 'Verifying...' : 'Verify & Continue'}
           </Button>
@@ -165,6 +148,34 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
           </div>
         </form>
       )}
+    </div>
+  );
+}
+
+/** The labelled input of a step, with a hint under it that is read with it. */
+function StepField({
+  label,
+  hint,
+  className,
+  ...input
+}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'id'>) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={cn(inputClasses, className)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-fg-subtle">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
