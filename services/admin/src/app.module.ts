@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { KnownUsersModule, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
@@ -8,19 +7,7 @@ import { ModerationModule } from './moderation/moderation.module';
 import { PrelaunchModule } from './prelaunch/prelaunch.module';
 import { ReportsModule } from './reports/reports.module';
 
-@Module({})
-export class AppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({ name: 'admin', config, ...DATABASE }),
-        KnownUsersModule,
-        ModerationModule,
-        PrelaunchModule,
-        ReportsModule,
-      ],
-      controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
-    };
-  }
-}
+export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
+  imports: [KnownUsersModule, ModerationModule, PrelaunchModule, ReportsModule],
+  controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
+})) {}

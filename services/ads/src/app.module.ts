@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { ClientContext, PlatformModule } from '@kinora/common';
+import { ClientContext, ServiceRootModule } from '@kinora/common';
 import { AdvertisersController } from './advertisers/advertisers.controller';
 import { AdvertisersRepository } from './advertisers/advertisers.repository';
 import { AdvertisersService } from './advertisers/advertisers.service';
@@ -34,48 +33,42 @@ import { OptimizationsService } from './optimizations/optimizations.service';
  * player gets breaks, ads (JSON or VAST) and reports what the viewer did; the upkeep logs what
  * pacing and caps did and announces ended flights.
  */
-@Module({})
-export class AppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({
-          name: 'ads',
-          config,
-          ...DATABASE,
-          quietPaths: /^\/api\/ads\/(view|track)$/,
-        }),
-      ],
-      controllers: [
-        FilmStatusChangedHandler,
-        AdvertisersController,
-        CampaignsController,
-        CreativesController,
-        CreativeVideosController,
-        DeliveryController,
-        OptimizationsController,
-      ],
-      providers: [
-        ClientContext,
-        CreativeVideos,
-        DeliveryStore,
-        DeliveryCache,
-        DeliveryRepository,
-        AdEventsRepository,
-        FilmsRepository,
-        SelectionService,
-        TrackingService,
-        AdvertisersService,
-        AdvertisersRepository,
-        CampaignsService,
-        CampaignsRepository,
-        CreativesService,
-        CreativesRepository,
-        OptimizationsService,
-        OptimizationsRepository,
-        AdsUpkeep,
-      ],
-    };
-  }
-}
+export class AppModule extends ServiceRootModule<Config>(
+  {
+    name: 'ads',
+    ...DATABASE,
+    quietPaths: /^\/api\/ads\/(view|track)$/,
+  },
+  () => ({
+    imports: [],
+    controllers: [
+      FilmStatusChangedHandler,
+      AdvertisersController,
+      CampaignsController,
+      CreativesController,
+      CreativeVideosController,
+      DeliveryController,
+      OptimizationsController,
+    ],
+    providers: [
+      ClientContext,
+      CreativeVideos,
+      DeliveryStore,
+      DeliveryCache,
+      DeliveryRepository,
+      AdEventsRepository,
+      FilmsRepository,
+      SelectionService,
+      TrackingService,
+      AdvertisersService,
+      AdvertisersRepository,
+      CampaignsService,
+      CampaignsRepository,
+      CreativesService,
+      CreativesRepository,
+      OptimizationsService,
+      OptimizationsRepository,
+      AdsUpkeep,
+    ],
+  }),
+) {}

@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { KnownUsersModule, PlatformModule, queueProvider } from '@kinora/common';
+import { KnownUsersModule, ServiceRootModule, queueProvider } from '@kinora/common';
 import { AdCampaignsRepository } from './ads/ad-campaigns.repository';
 import { CampaignEventsHandlers } from './ads/campaign-events.handlers';
 import type { Config } from './config';
@@ -34,50 +33,43 @@ import { ViewingSessionsService } from './sessions/viewing-sessions.service';
  * and watch history, and keeps the read models (films, creators, users, campaigns) the figures are
  * shown with.
  */
-@Module({})
-export class AppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({
-          name: 'analytics',
-          config,
-          ...DATABASE,
-          quietPaths: /^\/api\/analytics\/viewing-session(\/[^/]+)?$/,
-        }),
-        KnownUsersModule,
-      ],
-      controllers: [
-        ViewingSessionsController,
-        DashboardsController,
-        CreatorRevenueController,
-        WatchHistoryController,
-        UserRegisteredRollupHandler,
-        FilmEventsHandlers,
-        CreatorEventsHandlers,
-        CampaignEventsHandlers,
-      ],
-      providers: [
-        queueProvider(ROLLUPS, ROLLUP_QUEUE),
-        ClientContext,
-        SessionPublisher,
-        ViewingSessionsService,
-        CreatorAccess,
-        CreatorsRepository,
-        FilmsRepository,
-        AdCampaignsRepository,
-        CreatorAnalyticsService,
-        CreatorAnalyticsRepository,
-        PlatformAnalyticsService,
-        PlatformAnalyticsRepository,
-        AdMetricsService,
-        AdMetricsRepository,
-        CreatorRevenueService,
-        CreatorRevenueRepository,
-        WatchHistoryService,
-        WatchHistoryRepository,
-      ],
-    };
-  }
-}
+export class AppModule extends ServiceRootModule<Config>(
+  {
+    name: 'analytics',
+    ...DATABASE,
+    quietPaths: /^\/api\/analytics\/viewing-session(\/[^/]+)?$/,
+  },
+  () => ({
+    imports: [KnownUsersModule],
+    controllers: [
+      ViewingSessionsController,
+      DashboardsController,
+      CreatorRevenueController,
+      WatchHistoryController,
+      UserRegisteredRollupHandler,
+      FilmEventsHandlers,
+      CreatorEventsHandlers,
+      CampaignEventsHandlers,
+    ],
+    providers: [
+      queueProvider(ROLLUPS, ROLLUP_QUEUE),
+      ClientContext,
+      SessionPublisher,
+      ViewingSessionsService,
+      CreatorAccess,
+      CreatorsRepository,
+      FilmsRepository,
+      AdCampaignsRepository,
+      CreatorAnalyticsService,
+      CreatorAnalyticsRepository,
+      PlatformAnalyticsService,
+      PlatformAnalyticsRepository,
+      AdMetricsService,
+      AdMetricsRepository,
+      CreatorRevenueService,
+      CreatorRevenueRepository,
+      WatchHistoryService,
+      WatchHistoryRepository,
+    ],
+  }),
+) {}

@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, queueProvider, WorkerModule } from '@kinora/common';
+import { queueProvider, ServiceRootModule, WorkerModule } from '@kinora/common';
 import { AdEventStore } from './ads/ad-event-store';
 import { AdEventsConsumer } from './ads/ad-events.consumer';
 import { AdEventsRepository } from './ads/ad-events.repository';
@@ -17,29 +16,25 @@ import { SessionsRepository } from './sessions/sessions.repository';
  * analytics-worker: stores viewing-session events (merging them into sessions) and ad events as they
  * arrive on Kafka, and recomputes the rollups they touch; serves only /health and /metrics over HTTP.
  */
-@Module({})
-export class WorkerAppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: WorkerAppModule,
-      // Global for the rollup repositories alone: the job handlers live in WorkerModule's own scope.
-      global: true,
-      imports: [
-        PlatformModule.forService({ name: 'analytics-worker', config, ...DATABASE }),
-        WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers, { concurrency: config.ROLLUP_CONCURRENCY }),
-      ],
-      providers: [
-        queueProvider(ROLLUPS, ROLLUP_QUEUE),
-        SessionStore,
-        SessionsRepository,
-        SessionEventsConsumer,
-        AdEventStore,
-        AdEventsRepository,
-        AdEventsConsumer,
-        RollupsRepository,
-        AdRollupsRepository,
-      ],
-      exports: [RollupsRepository, AdRollupsRepository],
-    };
-  }
-}
+export class WorkerAppModule extends ServiceRootModule<Config>(
+  { name: 'analytics-worker', ...DATABASE },
+  (config) => ({
+    // Global for the rollup repositories alone: the job handlers live in WorkerModule's own scope.
+    global: true,
+    imports: [
+      WorkerModule.forQueue(ROLLUP_QUEUE, RollupJobHandlers, { concurrency: config.ROLLUP_CONCURRENCY }),
+    ],
+    providers: [
+      queueProvider(ROLLUPS, ROLLUP_QUEUE),
+      SessionStore,
+      SessionsRepository,
+      SessionEventsConsumer,
+      AdEventStore,
+      AdEventsRepository,
+      AdEventsConsumer,
+      RollupsRepository,
+      AdRollupsRepository,
+    ],
+    exports: [RollupsRepository, AdRollupsRepository],
+  }),
+) {}

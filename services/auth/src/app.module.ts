@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { MailerService, PlatformModule } from '@kinora/common';
+import { MailerService, ServiceRootModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
@@ -21,35 +20,28 @@ import { SessionUserController } from './users/session-user.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
-@Module({})
-export class AppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [PlatformModule.forService({ name: 'auth', config, ...DATABASE })],
-      controllers: [
-        SignInController,
-        UsersController,
-        SessionUserController,
-        SessionsController,
-        IdentityController,
-        CreatorRegisteredHandler,
-        CriticRegisteredHandler,
-        ListCountsChangedHandler,
-      ],
-      providers: [
-        AvatarBodyParser,
-        UsersService,
-        UserChanges,
-        IdentityFeed,
-        SessionsService,
-        SessionsRepository,
-        SignInService,
-        SignInCodesRepository,
-        ListCountsRepository,
-        RateLimiter,
-        MailerService,
-      ],
-    };
-  }
-}
+export class AppModule extends ServiceRootModule<Config>({ name: 'auth', ...DATABASE }, () => ({
+  controllers: [
+    SignInController,
+    UsersController,
+    SessionUserController,
+    SessionsController,
+    IdentityController,
+    CreatorRegisteredHandler,
+    CriticRegisteredHandler,
+    ListCountsChangedHandler,
+  ],
+  providers: [
+    AvatarBodyParser,
+    UsersService,
+    UserChanges,
+    IdentityFeed,
+    SessionsService,
+    SessionsRepository,
+    SignInService,
+    SignInCodesRepository,
+    ListCountsRepository,
+    RateLimiter,
+    MailerService,
+  ],
+})) {}

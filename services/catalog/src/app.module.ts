@@ -1,6 +1,6 @@
-import { DynamicModule, Module, type NestModule } from '@nestjs/common';
+import { Module, type NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { KnownUsersModule, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import type { FastifyInstance } from 'fastify';
 import { CreativeMediaRepository } from './ad-creatives/creative-media.repository';
 import { CreativeUploadsController } from './ad-creatives/creative-uploads.controller';
@@ -28,46 +28,47 @@ import { registerUploadHttp } from './uploads/upload-http';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
 
+// @Module gives Nest the constructor's parameter types (the injected adapter and cache).
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule
+  extends ServiceRootModule<Config>({ name: 'catalog', ...DATABASE }, () => ({
+    global: true,
+    imports: [KnownUsersModule],
+    controllers: [
+      FilmsController,
+      CreatorsController,
+      StudioController,
+      UploadsController,
+      CreativeUploadsController,
+      FilmRatingChangedHandler,
+      FilmReviewedHandler,
+      ViewQualifiedHandler,
+      CreatorFollowerCountChangedHandler,
+    ],
+    providers: [
+      FilmsService,
+      FilmsRepository,
+      CreatorsService,
+      CreatorsRepository,
+      StudioService,
+      StudioRepository,
+      UploadsService,
+      CreativeUploadsService,
+      CreativeMediaRepository,
+      PublicReadCache,
+      PublicReadsRepository,
+      SeedRepository,
+      ...MEDIA_PROVIDERS,
+    ],
+    exports: [FilmsService, CreatorsService, MediaService],
+  }))
+  implements NestModule
+{
   constructor(
     private readonly adapter: HttpAdapterHost,
     private readonly publicReads: PublicReadCache,
-  ) {}
-
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [PlatformModule.forService({ name: 'catalog', config, ...DATABASE }), KnownUsersModule],
-      controllers: [
-        FilmsController,
-        CreatorsController,
-        StudioController,
-        UploadsController,
-        CreativeUploadsController,
-        FilmRatingChangedHandler,
-        FilmReviewedHandler,
-        ViewQualifiedHandler,
-        CreatorFollowerCountChangedHandler,
-      ],
-      providers: [
-        FilmsService,
-        FilmsRepository,
-        CreatorsService,
-        CreatorsRepository,
-        StudioService,
-        StudioRepository,
-        UploadsService,
-        CreativeUploadsService,
-        CreativeMediaRepository,
-        PublicReadCache,
-        PublicReadsRepository,
-        SeedRepository,
-        ...MEDIA_PROVIDERS,
-      ],
-      exports: [FilmsService, CreatorsService, MediaService],
-    };
+  ) {
+    super();
   }
 
   /**

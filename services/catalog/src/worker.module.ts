@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, WorkerModule } from '@kinora/common';
+import { ServiceRootModule, WorkerModule } from '@kinora/common';
 import { CreativeMediaRepository } from './ad-creatives/creative-media.repository';
 import { DATABASE } from './database';
 import { FilmsRepository } from './films/films.repository';
@@ -9,26 +8,22 @@ import type { WorkerConfig } from './media/media.config';
 import { MEDIA_QUEUE } from './media/media.queue';
 
 /** catalog-worker: the media pipeline (ffmpeg); serves only /health, /health/live and /metrics. */
-@Module({})
-export class WorkerAppModule {
-  static forRoot(config: WorkerConfig): DynamicModule {
-    return {
-      module: WorkerAppModule,
-      // The job handlers (provided inside WorkerModule) take the repositories from here.
-      global: true,
-      providers: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
-      exports: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
-      imports: [
-        PlatformModule.forService({ name: 'catalog-worker', config, ...DATABASE }),
-        // One CPU-heavy transcode at a time. The lock is renewed while the process lives; a killed
-        // worker's job is handed to another once it expires (stalled check at the same interval).
-        WorkerModule.forQueue(MEDIA_QUEUE, MediaJobHandlers, {
-          concurrency: config.MEDIA_CONCURRENCY,
-          lockDuration: config.MEDIA_LOCK_MS,
-          stalledInterval: config.MEDIA_LOCK_MS,
-          maxStalledCount: 2,
-        }),
-      ],
-    };
-  }
-}
+export class WorkerAppModule extends ServiceRootModule<WorkerConfig>(
+  { name: 'catalog-worker', ...DATABASE },
+  (config) => ({
+    // The job handlers (provided inside WorkerModule) take the repositories from here.
+    global: true,
+    providers: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
+    exports: [FilmMediaRepository, CreativeMediaRepository, FilmsRepository],
+    imports: [
+      // One CPU-heavy transcode at a time. The lock is renewed while the process lives; a killed
+      // worker's job is handed to another once it expires (stalled check at the same interval).
+      WorkerModule.forQueue(MEDIA_QUEUE, MediaJobHandlers, {
+        concurrency: config.MEDIA_CONCURRENCY,
+        lockDuration: config.MEDIA_LOCK_MS,
+        stalledInterval: config.MEDIA_LOCK_MS,
+        maxStalledCount: 2,
+      }),
+    ],
+  }),
+) {}

@@ -1,5 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { KnownUsersModule, PlatformModule } from '@kinora/common';
+import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import type { Config } from './config';
 import { CriticReviewsModule } from './critic-reviews/critic-reviews.module';
 import { CriticsModule } from './critics/critics.module';
@@ -18,29 +17,22 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeedRepository } from './seed/seed.repository';
 
-@Module({})
-export class AppModule {
-  static forRoot(config: Config): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        PlatformModule.forService({ name: 'social', config, ...DATABASE }),
-        KnownUsersModule,
-        ReviewsModule,
-        LikesModule,
-        FollowsModule,
-        ListsModule,
-        CriticsModule,
-        CriticReviewsModule,
-        NotificationsModule,
-      ],
-      controllers: [
-        FilmStatusChangedHandler,
-        CreatorRegisteredHandler,
-        WatchProgressChangedHandler,
-        WatchHistoryClearedHandler,
-      ],
-      providers: [ContinueWatchingRepository, SeedRepository, CreatorsRepository, FilmsRepository],
-    };
-  }
-}
+export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DATABASE }, () => ({
+  imports: [
+    KnownUsersModule,
+    ReviewsModule,
+    LikesModule,
+    FollowsModule,
+    ListsModule,
+    CriticsModule,
+    CriticReviewsModule,
+    NotificationsModule,
+  ],
+  controllers: [
+    FilmStatusChangedHandler,
+    CreatorRegisteredHandler,
+    WatchProgressChangedHandler,
+    WatchHistoryClearedHandler,
+  ],
+  providers: [ContinueWatchingRepository, SeedRepository, CreatorsRepository, FilmsRepository],
+})) {}

@@ -1,7 +1,7 @@
 import type { AnyEntity, EntityClass } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
@@ -86,4 +86,32 @@ export class PlatformModule {
       ],
     };
   }
+}
+
+/** What a service's root module adds to the platform: its modules, controllers, handlers, providers. */
+export interface ServiceModuleMetadata extends ModuleMetadata {
+  global?: boolean;
+}
+
+/**
+ * The base of a service's root module: `AppModule.forRoot(config)` imports PlatformModule for the
+ * service (its name and database, with the config) and adds what `parts(config)` names. A service
+ * declares it as `export class AppModule extends ServiceRootModule<Config>({ name, ...DATABASE }, (config) => ({ ... })) {}`.
+ */
+export function ServiceRootModule<C extends BaseConfig>(
+  platform: Omit<PlatformOptions, 'config'>,
+  parts: (config: C) => ServiceModuleMetadata,
+) {
+  @Module({})
+  class ServiceRoot {
+    static forRoot(this: Type, config: C): DynamicModule {
+      const { imports = [], ...rest } = parts(config);
+      return {
+        module: this,
+        ...rest,
+        imports: [PlatformModule.forService({ ...platform, config }), ...imports],
+      };
+    }
+  }
+  return ServiceRoot;
 }
