@@ -1,4 +1,4 @@
-import { Placeholder, StaticPage, type StaticSection } from './static-page';
+import { LegalPage, Placeholder, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
   {
@@ -208,15 +208,9 @@ const sections: StaticSection[] = [
 /** Privacy Policy. */
 export function PrivacyPolicy() {
   return (
-    <StaticPage
-      eyebrow="Legal"
+    <LegalPage
       title="Privacy Policy"
       intro="What we collect when you watch, create and take part on Kinora, why we collect it, and the rights you have over it. The short version: we collect what we need to run the service, and we never sell your personal information."
-      meta={
-        <>
-          Effective date: <Placeholder>to be confirmed at launch</Placeholder>
-        </>
-      }
       sections={sections}
     />
   );

@@ -97,3 +97,18 @@ export function StaticPage({ sections, ...header }: StaticPageProps) {
     </article>
   );
 }
+
+/** A legal page (terms, privacy): the same band, its effective date still to be set. */
+export function LegalPage(props: Pick<StaticPageProps, 'title' | 'intro' | 'sections'>) {
+  return (
+    <StaticPage
+      eyebrow="Legal"
+      meta={
+        <>
+          Effective date: <Placeholder>to be confirmed at launch</Placeholder>
+        </>
+      }
+      {...props}
+    />
+  );
+}

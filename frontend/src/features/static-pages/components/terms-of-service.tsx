@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-import { Placeholder, StaticPage, type StaticSection } from './static-page';
+import { LegalPage, Placeholder, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
   {
@@ -288,15 +288,9 @@ const sections: StaticSection[] = [
 /** Terms of Service. */
 export function TermsOfService() {
   return (
-    <StaticPage
-      eyebrow="Legal"
+    <LegalPage
       title="Terms of Service"
       intro="The rules for watching, creating and taking part on Kinora. Please read them carefully: they explain your rights, our responsibilities and what we expect from everyone in the community."
-      meta={
-        <>
-          Effective date: <Placeholder>to be confirmed at launch</Placeholder>
-        </>
-      }
       sections={sections}
     />
   );
