@@ -1,8 +1,8 @@
 import { InjectQueryDb } from '@kinora/common';
 import type { CampaignDelivery, CampaignStatus } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
-import { sql, type Insertable } from 'kysely';
-import type { Campaigns } from '../database.gen';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { Campaigns, DB } from '../database.gen';
 import { now, type Db } from '../db';
 import type { Targeting } from './campaign-rules';
 
@@ -44,6 +44,38 @@ function campaignSelect(db: Db) {
       eb.fn.coalesce('s.impressions', sql<string>`0`).as('impressions'),
       eb.fn.coalesce('s.clicks', sql<string>`0`).as('clicks'),
     ]);
+}
+
+/** A statement over `campaigns as c` joined to `advertisers as a`. */
+type CampaignScope = ExpressionBuilder<DB & { c: DB['campaigns']; a: DB['advertisers'] }, 'c' | 'a'>;
+
+/** The campaign's spend so far, as text: the charges of its ad starts (0 before the first). */
+export function spentMicros(eb: ExpressionBuilder<DB & { c: DB['campaigns'] }, 'c'>) {
+  return eb.fn
+    .coalesce(
+      eb
+        .selectFrom('ad_events as e')
+        .whereRef('e.campaign_id', '=', 'c.id')
+        .where('e.kind', '=', 'start')
+        .select((eb) => eb.fn.sum<string>('e.charge_micros').as('sum')),
+      sql<string>`0`,
+    )
+    .as('spent_micros');
+}
+
+/** What CampaignChanged tells of a campaign (with its advertiser's name). */
+function changedColumns(eb: CampaignScope) {
+  return [
+    'c.id',
+    'c.name',
+    'a.name as advertiser_name',
+    eb.ref('c.status').$castTo<CampaignStatus>().as('status'),
+    'c.budget_micros',
+    'c.cpm_micros',
+    'c.starts_at',
+    'c.ends_at',
+    'c.updated_at',
+  ] as const;
 }
 
 export type CampaignRecord = Awaited<
@@ -158,17 +190,7 @@ export class CampaignsRepository {
       .using('advertisers as a')
       .where('c.id', '=', String(id))
       .whereRef('a.id', '=', 'c.advertiser_id')
-      .returning((eb) => [
-        'c.id',
-        'c.name',
-        'a.name as advertiser_name',
-        eb.ref('c.status').$castTo<CampaignStatus>().as('status'),
-        'c.budget_micros',
-        'c.cpm_micros',
-        'c.starts_at',
-        'c.ends_at',
-        'c.updated_at',
-      ])
+      .returning(changedColumns)
       .executeTakeFirst();
   }
 
@@ -182,31 +204,14 @@ export class CampaignsRepository {
       .where('c.ends_at', '<=', now())
       .where('c.flight_ended_at', 'is', null)
       .returning((eb) => [
-        'c.id',
-        'c.name',
-        'a.name as advertiser_name',
-        eb.ref('c.status').$castTo<CampaignStatus>().as('status'),
-        'c.budget_micros',
-        'c.cpm_micros',
-        'c.starts_at',
-        'c.ends_at',
-        'c.updated_at',
+        ...changedColumns(eb),
         eb
           .selectFrom('ad_events as e')
           .whereRef('e.campaign_id', '=', 'c.id')
           .where('e.kind', '=', 'start')
           .select(eb.fn.countAll<string>().as('count'))
           .as('impressions'),
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('ad_events as e')
-              .whereRef('e.campaign_id', '=', 'c.id')
-              .where('e.kind', '=', 'start')
-              .select((eb) => eb.fn.sum<string>('e.charge_micros').as('sum')),
-            sql<string>`0`,
-          )
-          .as('spent_micros'),
+        spentMicros(eb),
       ])
       .execute();
   }

@@ -3,6 +3,7 @@ import type { CampaignDelivery } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Targeting } from '../campaigns/campaign-rules';
+import { spentMicros } from '../campaigns/campaigns.repository';
 import { now, type Db } from '../db';
 
 /**
@@ -29,16 +30,7 @@ export class DeliveryRepository {
         'c.cap_per_viewer_day',
         'c.cap_per_session',
         eb.ref('c.targeting').$castTo<Partial<Targeting> | null>().as('targeting'),
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('ad_events as e')
-              .whereRef('e.campaign_id', '=', 'c.id')
-              .where('e.kind', '=', 'start')
-              .select((eb) => eb.fn.sum<string>('e.charge_micros').as('sum')),
-            sql<string>`0`,
-          )
-          .as('spent_micros'),
+        spentMicros(eb),
       ])
       .where('c.status', '=', status)
       .where('c.ends_at', '>', now())
