@@ -2,11 +2,9 @@ import { KNOWN_USERS } from '@kinora/common';
 import { ModerationItems20261121003000 } from './migrations/moderation.migration';
 import { Prelaunch20261121006000 } from './migrations/prelaunch.migration';
 import { ReviewQueue20261123010000 } from './migrations/review-queue.migration';
-import { ModerationItem } from './moderation/moderation-item.entity';
-import { Feedback, WaitlistEntry } from './prelaunch/prelaunch.entities';
 
 export const DATABASE = {
-  entities: [...KNOWN_USERS.entities, ModerationItem, WaitlistEntry, Feedback],
+  entities: [],
   migrations: [
     ...KNOWN_USERS.migrations,
     { name: 'ModerationItems20261121003000', class: ModerationItems20261121003000 },

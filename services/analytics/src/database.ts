@@ -4,7 +4,7 @@ import { PlatformDaily20261121004000 } from './migrations/platform-daily.migrati
 import { Viewing20261124210000 } from './migrations/viewing.migration';
 
 export const DATABASE = {
-  entities: [...KNOWN_USERS.entities],
+  entities: [],
   migrations: [
     ...KNOWN_USERS.migrations,
     { name: 'PlatformDaily20261121004000', class: PlatformDaily20261121004000 },

@@ -3,11 +3,10 @@ import { ListCounts20261123004200 } from './migrations/list-counts.migration';
 import { SignInAndSessions20261121005000 } from './migrations/sign-in.migration';
 import { Users20261121001000 } from './migrations/users.migration';
 import { Session } from './sessions/session.entity';
-import { SignInCode } from './sign-in/sign-in-code.entity';
 import { User } from './users/user.entity';
 
 export const DATABASE = {
-  entities: [User, SignInCode, Session],
+  entities: [User, Session],
   migrations: [
     { name: 'Users20261121001000', class: Users20261121001000 },
     { name: 'SignInAndSessions20261121005000', class: SignInAndSessions20261121005000 },

@@ -1,5 +1,4 @@
 import { KNOWN_USERS } from '@kinora/common';
-import { Creator } from './creators/creator.entity';
 import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
@@ -13,7 +12,7 @@ import { FilmRatings20261123001000 } from './migrations/ratings.migration';
 import { Studio20261123100000 } from './migrations/studio.migration';
 
 export const DATABASE = {
-  entities: [...KNOWN_USERS.entities, Creator, Film, FilmMedia],
+  entities: [Film, FilmMedia],
   migrations: [
     ...KNOWN_USERS.migrations,
     { name: 'Catalog20261121007000', class: Catalog20261121007000 },

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
-import type { SocialLinks } from './creator.entity';
+import type { SocialLinks } from './social-links';
 
 /**
  * A creator as lists and the profile show them: the profile, its user's name and its published

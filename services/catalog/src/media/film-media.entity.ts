@@ -1,6 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-
-export type MediaStatus = 'queued' | 'processing' | 'ready' | 'failed';
+import type { MediaStatus } from '@kinora/contracts';
 
 export interface Rendition {
   /** "360p", "720p". */

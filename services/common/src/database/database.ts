@@ -4,12 +4,14 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { OutboxMessage } from '../messaging/outbox.entity';
 import { migrationLock } from './advisory-locks.repository';
-import { DeadLetter, ProcessedEvent } from '../messaging/consumer.entities';
 import { MessagingTables20261121000000 } from '../messaging/messaging.migration';
 import { OutboxNotify20261123200000 } from '../messaging/outbox-notify.migration';
 
-/** Tables every service has: the outbox, the consumer ledger and dead letters. */
-export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage, ProcessedEvent, DeadLetter];
+/**
+ * Tables every service has: the outbox, the consumer ledger and dead letters. Only the outbox is
+ * written through the unit of work, so it is the one with an entity; the rest go through Kysely.
+ */
+export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage];
 export const MESSAGING_MIGRATIONS: MigrationObject[] = [
   { name: 'MessagingTables20261121000000', class: MessagingTables20261121000000 },
   { name: 'OutboxNotify20261123200000', class: OutboxNotify20261123200000 },
@@ -17,13 +19,14 @@ export const MESSAGING_MIGRATIONS: MigrationObject[] = [
 
 export interface DatabaseOptions {
   url: string;
-  entities: EntityClass<AnyEntity>[];
+  /** The service's classes written through the unit of work (most tables have none). */
+  entities?: EntityClass<AnyEntity>[];
   migrations: MigrationObject[];
   debug?: boolean;
 }
 
 /** The MikroORM options of a service: its own database, its entities plus the messaging tables. */
-export function ormOptions({ url, entities, migrations, debug }: DatabaseOptions): Options {
+export function ormOptions({ url, entities = [], migrations, debug }: DatabaseOptions): Options {
   return defineConfig({
     clientUrl: url,
     entities: [...MESSAGING_ENTITIES, ...entities],

@@ -11,7 +11,6 @@ import {
   type UserUpdated,
 } from '@kinora/proto';
 import type { EventContext } from '../messaging/event-handler';
-import { KnownUser } from './known-user.entity';
 import { KnownUsersRepository } from './known-users.repository';
 
 export class KnownUsersTable20261121000100 extends Migration {
@@ -76,7 +75,6 @@ export class UserUpdatedHandler {
 
 /** What a service adds to its platform options (tables) to keep the users read model. */
 export const KNOWN_USERS = {
-  entities: [KnownUser],
   migrations: [{ name: 'KnownUsersTable20261121000100', class: KnownUsersTable20261121000100 }],
 };
 
