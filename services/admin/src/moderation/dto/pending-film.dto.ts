@@ -1,22 +1,11 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AiDisclosureDto, PageQuery } from '@kinora/common';
+import { MemberContactDto } from './member-contact.dto';
 
 /** limit (default 20) and offset. */
 export class PendingFilmsQuery extends PageQuery {}
 
-export class PendingFilmUserDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  firstName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  lastName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true, description: 'null while the account is unknown to admin.' })
-  email!: string | null;
-
+export class PendingFilmUserDto extends MemberContactDto {
   @ApiProperty({ type: 'string', nullable: true })
   profileImageUrl!: string | null;
 }

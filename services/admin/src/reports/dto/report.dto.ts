@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { blankToUndefined, PageQuery } from '@kinora/common';
+import { blankToUndefined, IdField, PageQuery } from '@kinora/common';
+import { MemberContactDto } from '../../moderation/dto/member-contact.dto';
 import {
-  MAX_ID,
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_SUBJECT_TYPES,
@@ -11,10 +11,9 @@ import {
   type ReportSubjectType,
 } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const SUBJECT_ID_MESSAGE = 'subjectId must be a positive integer';
 const CLOSED_STATUSES = ['resolved', 'dismissed'] as const satisfies readonly ReportStatus[];
 type ClosedStatus = (typeof CLOSED_STATUSES)[number];
 
@@ -24,10 +23,7 @@ export class CreateReportDto {
   @IsIn(REPORT_SUBJECT_TYPES, { message: `subjectType must be one of ${REPORT_SUBJECT_TYPES.join(', ')}` })
   subjectType!: ReportSubjectType;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: SUBJECT_ID_MESSAGE })
-  @Min(1, { message: SUBJECT_ID_MESSAGE })
-  @Max(MAX_ID, { message: SUBJECT_ID_MESSAGE })
+  @IdField()
   subjectId!: number;
 
   @ApiProperty({ enum: [...REPORT_REASONS] })
@@ -67,19 +63,7 @@ export class ReportsQuery extends PageQuery {
   status?: ReportStatus;
 }
 
-export class ReporterDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  firstName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  lastName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true, description: 'null while the account is unknown to admin.' })
-  email!: string | null;
-}
+export class ReporterDto extends MemberContactDto {}
 
 export class ReportSubjectDto {
   @ApiProperty({ type: 'string', nullable: true, description: "The film's title when known." })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { GENRES, MAX_ID } from '@kinora/contracts';
+import { IdField } from '@kinora/common';
+import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -52,7 +53,6 @@ import { distinctStrings, OmittableNotNull, trimmed } from '../../validation';
 const NAME = `name must be 1 to ${CAMPAIGN_NAME_MAX_LENGTH} characters`;
 const BUDGET = `budget must be a number of dollars from ${BUDGET_MIN} to ${BUDGET_MAX} with at most 2 decimals`;
 const CPM = `cpm must be a number of dollars from ${CPM_MIN} to ${CPM_MAX} with at most 2 decimals`;
-const ADVERTISER = 'advertiserId must be a positive integer';
 const DATE = (field: string) => `${field} must be an ISO 8601 date-time`;
 const DELIVERY = `delivery must be one of ${CAMPAIGN_DELIVERIES.join(', ')}`;
 const STATUS = `status must be one of ${CAMPAIGN_STATUSES.join(', ')}`;
@@ -211,10 +211,7 @@ export class CampaignDto {
 }
 
 export class CreateCampaignDto {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: ADVERTISER })
-  @Min(1, { message: ADVERTISER })
-  @Max(MAX_ID, { message: ADVERTISER })
+  @IdField()
   advertiserId!: number;
 
   @ApiProperty({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX_LENGTH })

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { MAX_ID } from '@kinora/contracts';
-import { blankToUndefined } from '@kinora/common';
+import { blankToUndefined, IdField } from '@kinora/common';
 import { Transform, Type } from 'class-transformer';
 import {
   Allow,
@@ -39,8 +38,6 @@ export const DECLARED_AGE_MIN = 1;
 export const DECLARED_AGE_MAX = 120;
 export const TOKEN_MAX_LENGTH = 4096;
 
-const FILM = 'filmId must be a positive integer';
-const AD = 'adId must be a positive integer';
 const POSITION = `position must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`;
 const PLACEMENT = `placementType must be one of ${PLACEMENT_TYPES.join(', ')}`;
 const SESSION = 'sessionId must be a UUID';
@@ -90,10 +87,7 @@ export class UserDemographicsDto {
 
 /** POST /api/ads/select: the player reached a break. */
 export class SelectAdDto {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: FILM })
-  @Min(1, { message: FILM })
-  @Max(MAX_ID, { message: FILM })
+  @IdField()
   filmId!: number;
 
   @ApiProperty({
@@ -182,16 +176,10 @@ const CLIENT_TIME: SchemaObject[] = [
  * are: without `event`, viewStartTime names start, wasSkipped skip and clicked click.
  */
 export class RecordAdViewDto {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, description: 'The ad (creative) id.' })
-  @IsInt({ message: AD })
-  @Min(1, { message: AD })
-  @Max(MAX_ID, { message: AD })
+  @IdField({ description: 'The ad (creative) id.' })
   adId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: FILM })
-  @Min(1, { message: FILM })
-  @Max(MAX_ID, { message: FILM })
+  @IdField()
   filmId!: number;
 
   @ApiProperty({ format: 'uuid' })
@@ -293,11 +281,8 @@ export class TrackAdQuery {
 
 /** GET /api/ads/vast. */
 export class VastQuery {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
   @Transform(queryNumber)
-  @IsInt({ message: FILM })
-  @Min(1, { message: FILM })
-  @Max(MAX_ID, { message: FILM })
+  @IdField()
   filmId!: number;
 
   @ApiProperty({

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_ID, VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
+import { IdField } from '@kinora/common';
+import { VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -36,10 +37,7 @@ export class StartViewingSessionDto {
   @IsUUID('all', { message: 'sessionId must be a UUID' })
   sessionId!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: 'filmId must be a positive integer' })
-  @Min(1, { message: 'filmId must be a positive integer' })
-  @Max(MAX_ID, { message: 'filmId must be a positive integer' })
+  @IdField()
   filmId!: number;
 
   @ApiPropertyOptional({

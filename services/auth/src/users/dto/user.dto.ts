@@ -1,17 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { NamedUserDto } from '@kinora/common';
 import { SUBSCRIPTION_TYPES, USER_ROLES, type SubscriptionType, type UserRole } from '@kinora/contracts';
 
 /** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
-export class UserDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  firstName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  lastName!: string | null;
-
+export class UserDto extends NamedUserDto {
   @ApiProperty({ format: 'email' })
   email!: string;
 

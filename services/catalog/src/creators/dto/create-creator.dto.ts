@@ -1,34 +1,24 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CREATOR_BIO_MAX_LENGTH, CREATOR_WEBSITE_MAX_LENGTH } from '@kinora/contracts';
-import { Transform, Type } from 'class-transformer';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-const optional = ({ value }: { value: unknown }) => {
-  const text = trimmed(value);
-  return text === '' || text === null ? undefined : text;
-};
+  blankOrNullToUndefined,
+  HTTP_URL_OPTIONS,
+  NestedField,
+  OptionalHttpUrlField,
+  RequiredTextField,
+} from '@kinora/common';
+import { CREATOR_BIO_MAX_LENGTH, CREATOR_WEBSITE_MAX_LENGTH } from '@kinora/contracts';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
 
 /** Accepts "@name", "name" or the platform's profile URL, and keeps the bare handle. */
 function handle(hosts: string, pattern: string) {
   const full = new RegExp(`^(?:https?://(?:www\\.)?(?:${hosts})/)?@?(${pattern})/?$`, 'i');
   return ({ value }: { value: unknown }) => {
-    const text = optional({ value });
+    const text = blankOrNullToUndefined({ value });
     if (typeof text !== 'string') return text;
     return full.exec(text)?.[1] ?? text;
   };
 }
-
-const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 
 export class SocialLinksDto {
   @ApiPropertyOptional({
@@ -36,9 +26,9 @@ export class SocialLinksDto {
     maxLength: CREATOR_WEBSITE_MAX_LENGTH,
     description: 'An http(s) URL.',
   })
-  @Transform(optional)
+  @Transform(blankOrNullToUndefined)
   @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: 'socialLinks.website must be an http(s) URL' })
+  @IsUrl(HTTP_URL_OPTIONS, { message: 'socialLinks.website must be an http(s) URL' })
   @MaxLength(CREATOR_WEBSITE_MAX_LENGTH)
   website?: string;
 
@@ -68,30 +58,12 @@ export class SocialLinksDto {
 }
 
 export class CreateCreatorDto {
-  @ApiProperty({ minLength: 1, maxLength: CREATOR_BIO_MAX_LENGTH, description: 'Trimmed before the check.' })
-  @Transform(({ value }: { value: unknown }) => trimmed(value))
-  @IsString({ message: 'bio is required' })
-  @IsNotEmpty({ message: 'bio is required' })
-  @MaxLength(CREATOR_BIO_MAX_LENGTH, { message: `bio must be at most ${CREATOR_BIO_MAX_LENGTH} characters` })
+  @RequiredTextField(CREATOR_BIO_MAX_LENGTH, { description: 'Trimmed before the check.' })
   bio!: string;
 
-  @ApiPropertyOptional({
-    format: 'uri',
-    maxLength: CREATOR_WEBSITE_MAX_LENGTH,
-    description: 'An http(s) URL.',
-  })
-  @Transform(optional)
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: 'website must be an http(s) URL' })
-  @MaxLength(CREATOR_WEBSITE_MAX_LENGTH, {
-    message: `website must be at most ${CREATOR_WEBSITE_MAX_LENGTH} characters`,
-  })
+  @OptionalHttpUrlField(CREATOR_WEBSITE_MAX_LENGTH)
   website?: string;
 
-  @ApiPropertyOptional({ type: SocialLinksDto })
-  @IsOptional()
-  @IsObject({ message: 'socialLinks must be an object' })
-  @ValidateNested()
-  @Type(() => SocialLinksDto)
+  @NestedField(SocialLinksDto, { optional: true })
   socialLinks?: SocialLinksDto;
 }

@@ -4,20 +4,17 @@ import {
   FILTER_TEXT_MAX_LENGTH,
   GENRES,
   LANGUAGES,
-  MAX_ID,
   SEARCH_QUERY_MAX_LENGTH,
   TRENDING_DEFAULT_LIMIT,
   TRENDING_LIMIT_MAX,
   DEFAULT_FILM_SORT,
   type FilmSort,
 } from '@kinora/contracts';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { blankToUndefined, PageQuery } from '@kinora/common';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { blankToUndefined, IdField, IntegerField, PageQuery } from '@kinora/common';
 
 export { FILM_SORTS, type FilmSort };
-
-const TRENDING_LIMIT_MESSAGE = `limit must be an integer between 1 and ${TRENDING_LIMIT_MAX}`;
 
 export class FilmFilterQuery extends PageQuery {
   @ApiPropertyOptional({
@@ -50,23 +47,11 @@ export class ListFilmsQuery extends FilmFilterQuery {
   @IsIn(['true', 'false'], { message: 'featured must be true or false' })
   featured?: 'true' | 'false';
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: 'creatorId must be a positive integer' })
-  @Min(1, { message: 'creatorId must be a positive integer' })
-  @Max(MAX_ID, { message: 'creatorId must be a positive integer' })
+  @IdField({ optional: true, query: true })
   creatorId?: number;
 
   /** Leaves one film out (the film whose related films are listed). */
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_ID, description: 'Leave this film out.' })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: 'excludeId must be a positive integer' })
-  @Min(1, { message: 'excludeId must be a positive integer' })
-  @Max(MAX_ID, { message: 'excludeId must be a positive integer' })
+  @IdField({ description: 'Leave this film out.', optional: true, query: true })
   excludeId?: number;
 
   @ApiPropertyOptional({ enum: FILM_SORTS, enumName: 'FilmSort', default: DEFAULT_FILM_SORT })
@@ -86,17 +71,10 @@ export class SearchFilmsQuery extends FilmFilterQuery {
 }
 
 export class TrendingQuery {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: TRENDING_LIMIT_MAX,
+  @IntegerField(1, TRENDING_LIMIT_MAX, `limit must be an integer between 1 and ${TRENDING_LIMIT_MAX}`, {
+    optional: true,
+    query: true,
     default: TRENDING_DEFAULT_LIMIT,
   })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: TRENDING_LIMIT_MESSAGE })
-  @Min(1, { message: TRENDING_LIMIT_MESSAGE })
-  @Max(TRENDING_LIMIT_MAX, { message: TRENDING_LIMIT_MESSAGE })
   limit?: number;
 }

@@ -7,27 +7,19 @@ import {
   NAME_MAX_LENGTH,
   type CriticExpertise,
 } from '@kinora/contracts';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsEmail,
   IsIn,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
-  IsUrl,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
+import { NestedField, OptionalHttpUrlField, OptionalTextField, RequiredTextField } from '@kinora/common';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const optional = ({ value }: { value: unknown }) => {
-  const text = typeof value === 'string' ? value.trim() : value;
-  return text === '' || text === null ? undefined : text;
-};
-const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 const EXPERTISE_MESSAGE = `expertise must be a list of: ${CRITIC_EXPERTISE.join(', ')}`;
 
 /** An admin invites someone to become a critic. */
@@ -60,73 +52,31 @@ export class InvitationDto {
 }
 
 export class CriticSocialLinksInputDto {
-  @ApiPropertyOptional({ maxLength: CRITIC_LINK_MAX_LENGTH, description: 'Handle or profile URL.' })
-  @Transform(optional)
-  @IsOptional()
-  @IsString({ message: 'twitter must be a string' })
-  @MaxLength(CRITIC_LINK_MAX_LENGTH, {
-    message: `twitter must be at most ${CRITIC_LINK_MAX_LENGTH} characters`,
-  })
+  @OptionalTextField(CRITIC_LINK_MAX_LENGTH, 'Handle or profile URL.')
   twitter?: string;
 
-  @ApiPropertyOptional({ maxLength: CRITIC_LINK_MAX_LENGTH, description: 'Handle or profile URL.' })
-  @Transform(optional)
-  @IsOptional()
-  @IsString({ message: 'instagram must be a string' })
-  @MaxLength(CRITIC_LINK_MAX_LENGTH, {
-    message: `instagram must be at most ${CRITIC_LINK_MAX_LENGTH} characters`,
-  })
+  @OptionalTextField(CRITIC_LINK_MAX_LENGTH, 'Handle or profile URL.')
   instagram?: string;
 
-  @ApiPropertyOptional({ maxLength: CRITIC_LINK_MAX_LENGTH, description: 'Handle or profile URL.' })
-  @Transform(optional)
-  @IsOptional()
-  @IsString({ message: 'linkedin must be a string' })
-  @MaxLength(CRITIC_LINK_MAX_LENGTH, {
-    message: `linkedin must be at most ${CRITIC_LINK_MAX_LENGTH} characters`,
-  })
+  @OptionalTextField(CRITIC_LINK_MAX_LENGTH, 'Handle or profile URL.')
   linkedin?: string;
 
-  @ApiPropertyOptional({ format: 'uri', maxLength: CRITIC_LINK_MAX_LENGTH, description: 'An http(s) URL.' })
-  @Transform(optional)
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: 'website must be an http(s) URL' })
-  @MaxLength(CRITIC_LINK_MAX_LENGTH, {
-    message: `website must be at most ${CRITIC_LINK_MAX_LENGTH} characters`,
-  })
+  @OptionalHttpUrlField(CRITIC_LINK_MAX_LENGTH)
   website?: string;
 }
 
 /** The critic's profile, as filled in on the invitation page. */
 export class CriticProfileInputDto {
-  @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH })
-  @Transform(trim)
-  @IsString({ message: 'firstName is required' })
-  @IsNotEmpty({ message: 'firstName is required' })
-  @MaxLength(NAME_MAX_LENGTH, { message: `firstName must be at most ${NAME_MAX_LENGTH} characters` })
+  @RequiredTextField(NAME_MAX_LENGTH)
   firstName!: string;
 
-  @ApiProperty({ minLength: 1, maxLength: NAME_MAX_LENGTH })
-  @Transform(trim)
-  @IsString({ message: 'lastName is required' })
-  @IsNotEmpty({ message: 'lastName is required' })
-  @MaxLength(NAME_MAX_LENGTH, { message: `lastName must be at most ${NAME_MAX_LENGTH} characters` })
+  @RequiredTextField(NAME_MAX_LENGTH)
   lastName!: string;
 
-  @ApiProperty({ minLength: 1, maxLength: CRITIC_BIO_MAX_LENGTH, description: 'Professional bio.' })
-  @Transform(trim)
-  @IsString({ message: 'bio is required' })
-  @IsNotEmpty({ message: 'bio is required' })
-  @MaxLength(CRITIC_BIO_MAX_LENGTH, { message: `bio must be at most ${CRITIC_BIO_MAX_LENGTH} characters` })
+  @RequiredTextField(CRITIC_BIO_MAX_LENGTH, { description: 'Professional bio.' })
   bio!: string;
 
-  @ApiPropertyOptional({ format: 'uri', maxLength: CRITIC_LINK_MAX_LENGTH, description: 'An http(s) URL.' })
-  @Transform(optional)
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: 'website must be an http(s) URL' })
-  @MaxLength(CRITIC_LINK_MAX_LENGTH, {
-    message: `website must be at most ${CRITIC_LINK_MAX_LENGTH} characters`,
-  })
+  @OptionalHttpUrlField(CRITIC_LINK_MAX_LENGTH)
   website?: string;
 
   @ApiPropertyOptional({
@@ -140,11 +90,7 @@ export class CriticProfileInputDto {
   @IsIn(CRITIC_EXPERTISE, { each: true, message: EXPERTISE_MESSAGE })
   expertise?: CriticExpertise[];
 
-  @ApiPropertyOptional({ type: CriticSocialLinksInputDto })
-  @IsOptional()
-  @IsObject({ message: 'socialLinks must be an object' })
-  @ValidateNested()
-  @Type(() => CriticSocialLinksInputDto)
+  @NestedField(CriticSocialLinksInputDto, { optional: true })
   socialLinks?: CriticSocialLinksInputDto;
 }
 
@@ -156,10 +102,7 @@ export class AcceptInvitationDto {
   @MaxLength(200, { message: 'token must be at most 200 characters' })
   token!: string;
 
-  @ApiProperty({ type: CriticProfileInputDto })
-  @IsObject({ message: 'userData must be an object' })
-  @ValidateNested()
-  @Type(() => CriticProfileInputDto)
+  @NestedField(CriticProfileInputDto)
   userData!: CriticProfileInputDto;
 }
 

@@ -1,24 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
-import {
-  LIST_TYPES,
-  MAX_ID,
-  WRITABLE_LIST_TYPES,
-  type ListType,
-  type WritableListType,
-} from '@kinora/contracts';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IdField, PageQuery } from '@kinora/common';
+import { LIST_TYPES, WRITABLE_LIST_TYPES, type ListType, type WritableListType } from '@kinora/contracts';
+import { IsIn } from 'class-validator';
 import { FilmSummaryDto } from '../../films/dto/film-summary.dto';
 
-const FILM_ID_MESSAGE = 'filmId must be a positive integer';
 export const WRITABLE_LIST_TYPE_MESSAGE = `listType must be one of ${WRITABLE_LIST_TYPES.join(', ')} (continue_watching follows viewing progress)`;
 
 /** Adds a published film to one of the member's lists; adding it again changes nothing. */
 export class AddToListDto {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID })
-  @IsInt({ message: FILM_ID_MESSAGE })
-  @Min(1, { message: FILM_ID_MESSAGE })
-  @Max(MAX_ID, { message: FILM_ID_MESSAGE })
+  @IdField()
   filmId!: number;
 
   @ApiProperty({ enum: [...WRITABLE_LIST_TYPES] })

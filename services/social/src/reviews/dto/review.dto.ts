@@ -1,26 +1,27 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
+import { ApiInteger, IntegerField, NamedUserDto, PageQuery, RequiredTextField } from '@kinora/common';
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_TEXT_MAX_LENGTH } from '@kinora/contracts';
-import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
-const RATING_MESSAGE = `rating must be an integer between ${REVIEW_RATING_MIN} and ${REVIEW_RATING_MAX}`;
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** The rating a member or a critic gives, as written. */
+export const RatingField = () =>
+  IntegerField(
+    REVIEW_RATING_MIN,
+    REVIEW_RATING_MAX,
+    `rating must be an integer between ${REVIEW_RATING_MIN} and ${REVIEW_RATING_MAX}`,
+    { example: 8 },
+  );
+
+/** The rating, as the answers show it. */
+export const ApiRating = () => ApiInteger({ minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX });
 
 /** A member's review: posting again on the same film replaces theirs. */
 export class WriteReviewDto {
-  @ApiProperty({ type: 'integer', minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX, example: 8 })
-  @IsInt({ message: RATING_MESSAGE })
-  @Min(REVIEW_RATING_MIN, { message: RATING_MESSAGE })
-  @Max(REVIEW_RATING_MAX, { message: RATING_MESSAGE })
+  @RatingField()
   rating!: number;
 
-  @ApiProperty({ minLength: 1, maxLength: REVIEW_TEXT_MAX_LENGTH, description: 'Trimmed; not blank.' })
-  @Transform(trim)
-  @IsString({ message: 'review must be a string' })
-  @IsNotEmpty({ message: 'review is required' })
-  @MaxLength(REVIEW_TEXT_MAX_LENGTH, {
-    message: `review must be at most ${REVIEW_TEXT_MAX_LENGTH} characters`,
+  @RequiredTextField(REVIEW_TEXT_MAX_LENGTH, {
+    description: 'Trimmed; not blank.',
+    notStringMessage: 'review must be a string',
   })
   review!: string;
 }
@@ -29,16 +30,7 @@ export class WriteReviewDto {
 export class ListReviewsQuery extends PageQuery {}
 
 /** The reviewer, from the users read model (names and avatar may be unknown for a moment). */
-export class ReviewerDto {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  firstName!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  lastName!: string | null;
-
+export class ReviewerDto extends NamedUserDto {
   @ApiProperty({ type: 'string', nullable: true })
   profileImageUrl!: string | null;
 }
@@ -50,7 +42,7 @@ export class ReviewDto {
   @ApiProperty({ type: 'integer' })
   filmId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX })
+  @ApiRating()
   rating!: number;
 
   @ApiProperty()

@@ -1,0 +1,167 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { MAX_ID } from '@kinora/contracts';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+// Field kinds that recur across the services' DTOs: the document's schema and the validation rules
+// of each kind are written once here. Validation messages name the field by its property name.
+//
+// The decorators of a kind are listed bottom-up, in the order stacked decorators apply, so each
+// field's checks (and the messages a 400 joins) keep the order they had when written out.
+
+type FieldDecorator = (target: object, key: string | symbol) => void;
+
+/** What a field adds to its kind's schema: a description, an example, a default. */
+export type FieldSchema = Pick<ApiPropertyOptions, 'description' | 'example' | 'default'>;
+
+/** Builds a field's decorators from its property name (for messages that name the field). */
+function byName(decorate: (name: string) => PropertyDecorator): FieldDecorator {
+  return (target, key) => decorate(String(key))(target, key);
+}
+
+/** Query strings arrive as strings; an empty parameter (?genre=) means "not given". */
+export const blankToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim()) : value;
+
+/** A string trimmed before the checks. */
+export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** An optional text: trimmed, and blank or null means "not given". */
+export const blankOrNullToUndefined = ({ value }: { value: unknown }) => {
+  const text = trimmed({ value });
+  return text === '' || text === null ? undefined : text;
+};
+
+/** http(s) links only, with the scheme written out. */
+export const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
+
+export interface IntegerFieldOptions extends FieldSchema {
+  /** May be left out (or null). */
+  optional?: boolean;
+  /** A query parameter: arrives as text, blank means not given. */
+  query?: boolean;
+}
+
+/** An integer from `minimum` to `maximum`; every failed check gives the one `message`. */
+export function IntegerField(
+  minimum: number,
+  maximum: number,
+  message: string,
+  { optional = false, query = false, ...schema }: IntegerFieldOptions = {},
+): PropertyDecorator {
+  return applyDecorators(
+    Max(maximum, { message }),
+    Min(minimum, { message }),
+    IsInt({ message }),
+    ...(query ? [Type(() => Number), Transform(blankToUndefined)] : []),
+    ...(optional ? [IsOptional()] : []),
+    ApiProperty({ type: 'integer', minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
+  );
+}
+
+/** An id of a row elsewhere: a positive integer within a PostgreSQL integer column. */
+export function IdField(options: IntegerFieldOptions = {}): FieldDecorator {
+  return byName((name) => IntegerField(1, MAX_ID, `${name} must be a positive integer`, options));
+}
+
+export interface TextFieldOptions {
+  description?: string;
+  /** The message when the value is not a string (`<field> is required` unless given). */
+  notStringMessage?: string;
+}
+
+/** A required text, trimmed, neither blank nor longer than `maxLength`. */
+export function RequiredTextField(
+  maxLength: number,
+  { description, notStringMessage }: TextFieldOptions = {},
+): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      MaxLength(maxLength, { message: `${name} must be at most ${maxLength} characters` }),
+      IsNotEmpty({ message: `${name} is required` }),
+      IsString({ message: notStringMessage ?? `${name} is required` }),
+      Transform(trimmed),
+      ApiProperty({ minLength: 1, maxLength, ...(description ? { description } : {}) }),
+    ),
+  );
+}
+
+/** An optional text, trimmed (blank or null is not given), at most `maxLength` characters. */
+export function OptionalTextField(maxLength: number, description?: string): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      MaxLength(maxLength, { message: `${name} must be at most ${maxLength} characters` }),
+      IsString({ message: `${name} must be a string` }),
+      IsOptional(),
+      Transform(blankOrNullToUndefined),
+      ApiProperty({ required: false, maxLength, ...(description ? { description } : {}) }),
+    ),
+  );
+}
+
+/** An optional http(s) link (blank or null is not given), at most `maxLength` characters. */
+export function OptionalHttpUrlField(maxLength: number): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      MaxLength(maxLength, { message: `${name} must be at most ${maxLength} characters` }),
+      IsUrl(HTTP_URL_OPTIONS, { message: `${name} must be an http(s) URL` }),
+      IsOptional(),
+      Transform(blankOrNullToUndefined),
+      ApiProperty({ required: false, format: 'uri', maxLength, description: 'An http(s) URL.' }),
+    ),
+  );
+}
+
+/** An object validated by its own DTO class. */
+export function NestedField(
+  type: new () => object,
+  { optional = false, description }: { optional?: boolean; description?: string } = {},
+): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      Type(() => type),
+      ValidateNested(),
+      IsObject({ message: `${name} must be an object` }),
+      ...(optional ? [IsOptional()] : []),
+      ApiProperty({
+        type,
+        ...(description ? { description } : {}),
+        ...(optional ? { required: false } : {}),
+      }),
+    ),
+  );
+}
+
+// Response fields: schema only.
+
+/** An integer (ids, counts). */
+export const ApiInteger = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'integer', ...options } as ApiPropertyOptions);
+
+/** A text that may be null (not known, not set). */
+export const ApiNullableString = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'string', nullable: true, ...options } as ApiPropertyOptions);
+
+/** An ISO 8601 date-time, e.g. "2026-11-24T18:30:00.000Z". */
+export const ApiTimestamp = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ format: 'date-time', ...options } as ApiPropertyOptions);
+
+/** An ISO 8601 date-time, or null (not yet, never). */
+export const ApiNullableTimestamp = (options: ApiPropertyOptions = {}) =>
+  ApiTimestamp({ type: 'string', nullable: true, ...options } as ApiPropertyOptions);
+
+/** A UTC day, e.g. "2026-11-24". */
+export const ApiDate = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ format: 'date', ...options } as ApiPropertyOptions);
