@@ -1,75 +1,45 @@
-import { fromBinary } from '@bufbuild/protobuf';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG, JobQueue, KafkaService, MetricsService, TopicConsumer } from '@kinora/common';
-import { topicOf, ViewingSessionUpdatedSchema } from '@kinora/proto';
-import type { KafkaMessage } from 'kafkajs';
-import { Counter } from 'prom-client';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG, KafkaService, MetricsService } from '@kinora/common';
+import { ViewingSessionUpdatedSchema } from '@kinora/proto';
 import type { Config } from '../config';
-import { filmDayKey, ROLLUP_QUEUE, type RollupJobs } from '../rollups/rollups.queue';
+import { BucketBatchConsumer } from '../rollups/bucket-batch-consumer';
+import { filmDayKey } from '../rollups/rollups.queue';
 import { SessionStore, writeOf, type StoredWrite } from './session-store';
 
 /**
  * Consumes analytics.viewing-session-updated.v1 in batches: each batch is stored in one transaction
- * (SessionStore), then a recompute is queued for every (film, day) it touched, then its offsets are
- * committed. A crash anywhere before the commit redelivers the batch: stored events are skipped by
- * id, and the buckets are queued again.
+ * (SessionStore), stored events skipped by id, then a recompute is queued for every (film, day) it
+ * touched. The API is the only producer of these events.
  */
 @Injectable()
-export class SessionEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SessionEventsConsumer.name);
-  private readonly batches: TopicConsumer;
-  private readonly rollups: JobQueue<RollupJobs>;
-  private readonly consumed: Counter<'outcome'>;
-
+export class SessionEventsConsumer extends BucketBatchConsumer<
+  typeof ViewingSessionUpdatedSchema,
+  StoredWrite,
+  'film-day'
+> {
   constructor(
     kafka: KafkaService,
-    private readonly store: SessionStore,
+    store: SessionStore,
     @Inject(CONFIG) config: Config,
     metrics: MetricsService,
   ) {
-    this.batches = new TopicConsumer(kafka, config, metrics, this.logger, kafka.groupId('-sessions'), [
-      topicOf(ViewingSessionUpdatedSchema),
-    ]);
-    this.rollups = new JobQueue(ROLLUP_QUEUE, config);
-    this.consumed = new Counter({
-      name: 'analytics_session_events_total',
-      help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
-      labelNames: ['outcome'],
-      registers: [metrics.registry],
-    });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.batches.eachBatch((messages) => this.apply(messages));
-    this.logger.log(`consuming ${topicOf(ViewingSessionUpdatedSchema)} as ${this.batches.groupId}`);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.batches.stop();
-    await this.rollups.onApplicationShutdown();
-  }
-
-  /** Stores one batch and queues the recomputes it calls for; throws (and is redelivered) on failure. */
-  async apply(messages: KafkaMessage[]): Promise<void> {
-    const writes: StoredWrite[] = [];
-    for (const message of messages) {
-      try {
-        const event = fromBinary(ViewingSessionUpdatedSchema, message.value ?? new Uint8Array());
+    super(kafka, config, metrics, {
+      schema: ViewingSessionUpdatedSchema,
+      groupSuffix: '-sessions',
+      rowOf: (event) => {
         if (!event.envelope?.eventId || !event.sessionId || !event.writer)
           throw new Error('incomplete event');
-        writes.push(writeOf(event));
-      } catch (error) {
-        // The API is the only producer: an unreadable message is a bug to see, not a reason to stop.
-        this.consumed.inc({ outcome: 'unreadable' });
-        this.logger.error({ err: error, offset: message.offset }, 'unreadable viewing-session event skipped');
-      }
-    }
-    const buckets = await this.store.store(writes);
-    this.consumed.inc({ outcome: 'stored' }, writes.length);
-    if (buckets.length === 0) return;
-    await this.rollups.addMany('film-day', buckets, (bucket) => ({
-      deduplication: { id: filmDayKey(bucket) },
-      removeOnComplete: true,
-    }));
+        return writeOf(event);
+      },
+      store: (writes) => store.store(writes),
+      job: 'film-day',
+      keyOf: filmDayKey,
+      metric: {
+        name: 'analytics_session_events_total',
+        help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
+        stored: 'stored',
+      },
+      unreadable: 'unreadable viewing-session event skipped',
+    });
   }
 }
