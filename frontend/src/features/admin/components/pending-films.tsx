@@ -11,7 +11,7 @@ import { usePendingFilms } from '../api/get-pending-films';
 import { AiDisclosureSummary } from './ai-disclosure-summary';
 import { FilmPreview } from './film-preview';
 import { ReviewDecision } from './review-decision';
-import { ListState, Pager, SectionCard } from './section-card';
+import { ListState, PagedList, SectionCard } from './section-card';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
@@ -71,18 +71,19 @@ export function PendingUploads() {
 export function ReviewQueue() {
   const [offset, setOffset] = useState(0);
   const pending = usePendingFilms({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
-  const films = pending.data ?? [];
 
   return (
-    <SectionCard
+    <PagedList
       title="Review queue"
       description="Watch each film and check its AI disclosure before approving it."
+      query={pending}
+      empty="No films are waiting for review."
+      errorText="The review queue could not be loaded."
+      pagerLabel="Review queue"
+      offset={offset}
+      onOffsetChange={setOffset}
     >
-      <ListState
-        query={pending}
-        empty="No films are waiting for review."
-        errorText="The review queue could not be loaded."
-      >
+      {(films) => (
         <ul aria-label="Review queue" className="grid gap-5">
           {films.map((film) => (
             <li key={film.id}>
@@ -109,15 +110,7 @@ export function ReviewQueue() {
             </li>
           ))}
         </ul>
-      </ListState>
-      <Pager
-        label="Review queue"
-        offset={offset}
-        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
-        shown={films.length}
-        busy={pending.isFetching}
-        onChange={setOffset}
-      />
-    </SectionCard>
+      )}
+    </PagedList>
   );
 }

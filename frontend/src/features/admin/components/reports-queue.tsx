@@ -11,7 +11,7 @@ import type { CloseReportInput, Report } from '@/lib/api/types';
 
 import { useDecideReport } from '../api/decide-report';
 import { useReports } from '../api/get-reports';
-import { ListState, Pager, SectionCard } from './section-card';
+import { PagedList } from './section-card';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
@@ -38,56 +38,58 @@ export function ReportsQueue() {
   const [deciding, setDeciding] = useState<{ report: Report; status: CloseReportInput['status'] } | null>(
     null,
   );
-  const items = reports.data ?? [];
 
   return (
-    <SectionCard title="Reports" description="Films and reviews members reported, oldest first.">
-      <ListState query={reports} empty="No open reports." errorText="Reports could not be loaded.">
-        <ul aria-label="Open reports" className="divide-y divide-white/10">
-          {items.map((report) => (
-            <li key={report.id} className="grid gap-2 py-4 first:pt-0 last:pb-0">
-              <article aria-label={`Report ${report.id}`} className="grid gap-2">
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <SubjectLine report={report} />
-                  <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-bold text-red-300">
-                    {reportReasonLabel(report.reason)}
-                  </span>
-                  <time dateTime={report.createdAt} className="text-xs text-fg-subtle">
-                    {formatDate(report.createdAt)}
-                  </time>
-                </div>
-                {report.details ? (
-                  <p className="text-sm whitespace-pre-line text-fg-muted">{report.details}</p>
-                ) : null}
-                <p className="text-xs text-fg-subtle">
-                  Reported by {getPersonName(report.reporter, report.reporter.email ?? 'a member')}
-                  {report.reporter.email ? ` (${report.reporter.email})` : null}
-                </p>
-                <div className="flex gap-2">
-                  <Button size="sm" onClick={() => setDeciding({ report, status: 'resolved' })}>
-                    Resolve
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setDeciding({ report, status: 'dismissed' })}
-                  >
-                    Dismiss
-                  </Button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </ListState>
-      <Pager
-        label="Reports"
+    <>
+      <PagedList
+        title="Reports"
+        description="Films and reviews members reported, oldest first."
+        query={reports}
+        empty="No open reports."
+        errorText="Reports could not be loaded."
+        pagerLabel="Reports"
         offset={offset}
-        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
-        shown={items.length}
-        busy={reports.isFetching}
-        onChange={setOffset}
-      />
+        onOffsetChange={setOffset}
+      >
+        {(items) => (
+          <ul aria-label="Open reports" className="divide-y divide-white/10">
+            {items.map((report) => (
+              <li key={report.id} className="grid gap-2 py-4 first:pt-0 last:pb-0">
+                <article aria-label={`Report ${report.id}`} className="grid gap-2">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <SubjectLine report={report} />
+                    <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-bold text-red-300">
+                      {reportReasonLabel(report.reason)}
+                    </span>
+                    <time dateTime={report.createdAt} className="text-xs text-fg-subtle">
+                      {formatDate(report.createdAt)}
+                    </time>
+                  </div>
+                  {report.details ? (
+                    <p className="text-sm whitespace-pre-line text-fg-muted">{report.details}</p>
+                  ) : null}
+                  <p className="text-xs text-fg-subtle">
+                    Reported by {getPersonName(report.reporter, report.reporter.email ?? 'a member')}
+                    {report.reporter.email ? ` (${report.reporter.email})` : null}
+                  </p>
+                  <div className="flex gap-2">
+                    <Button size="sm" onClick={() => setDeciding({ report, status: 'resolved' })}>
+                      Resolve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDeciding({ report, status: 'dismissed' })}
+                    >
+                      Dismiss
+                    </Button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       {deciding ? (
         <ReportDecisionDialog
           report={deciding.report}
@@ -95,7 +97,7 @@ export function ReportsQueue() {
           onClose={() => setDeciding(null)}
         />
       ) : null}
-    </SectionCard>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import { useId, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -104,4 +105,53 @@ export function ListState({
   }
   if (!query.data || query.data.length === 0) return <p className="text-sm text-fg-muted">{empty}</p>;
   return <>{children}</>;
+}
+
+/**
+ * A list of the admin dashboard a page (ADMIN_LIST_DEFAULT_LIMIT entries from `offset`) at a time:
+ * its card, ListState, the entries `children` renders, and the Pager named `pagerLabel`.
+ */
+export function PagedList<Entry>({
+  title,
+  description,
+  query,
+  empty,
+  errorText,
+  pagerLabel,
+  offset,
+  onOffsetChange,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    data?: Entry[];
+    refetch: () => unknown;
+  };
+  empty: string;
+  errorText: string;
+  pagerLabel: string;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+  children: (entries: Entry[]) => ReactNode;
+}) {
+  const entries = query.data ?? [];
+  return (
+    <SectionCard title={title} description={description}>
+      <ListState query={query} empty={empty} errorText={errorText}>
+        {children(entries)}
+      </ListState>
+      <Pager
+        label={pagerLabel}
+        offset={offset}
+        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
+        shown={entries.length}
+        busy={query.isFetching}
+        onChange={onOffsetChange}
+      />
+    </SectionCard>
+  );
 }

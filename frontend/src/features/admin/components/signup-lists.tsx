@@ -2,7 +2,7 @@ import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import { useState } from 'react';
 
 import { useFeedback, useWaitlist } from '../api/get-signups';
-import { ListState, Pager, SectionCard } from './section-card';
+import { PagedList } from './section-card';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
@@ -10,14 +10,18 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dat
 export function WaitlistEntries() {
   const [offset, setOffset] = useState(0);
   const waitlist = useWaitlist({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
-  const entries = waitlist.data ?? [];
   return (
-    <SectionCard title="Waitlist" description="Who asked to hear about the launch, newest first.">
-      <ListState
-        query={waitlist}
-        empty="Nobody is on the waitlist yet."
-        errorText="The waitlist could not be loaded."
-      >
+    <PagedList
+      title="Waitlist"
+      description="Who asked to hear about the launch, newest first."
+      query={waitlist}
+      empty="Nobody is on the waitlist yet."
+      errorText="The waitlist could not be loaded."
+      pagerLabel="Waitlist"
+      offset={offset}
+      onOffsetChange={setOffset}
+    >
+      {(entries) => (
         <ul aria-label="Waitlist entries" className="divide-y divide-white/10 text-sm">
           {entries.map((entry) => (
             <li key={entry.email} className="flex justify-between gap-3 py-2">
@@ -28,16 +32,8 @@ export function WaitlistEntries() {
             </li>
           ))}
         </ul>
-      </ListState>
-      <Pager
-        label="Waitlist"
-        offset={offset}
-        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
-        shown={entries.length}
-        busy={waitlist.isFetching}
-        onChange={setOffset}
-      />
-    </SectionCard>
+      )}
+    </PagedList>
   );
 }
 
@@ -45,10 +41,18 @@ export function WaitlistEntries() {
 export function FeedbackEntries() {
   const [offset, setOffset] = useState(0);
   const feedback = useFeedback({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
-  const entries = feedback.data ?? [];
   return (
-    <SectionCard title="Feedback" description="What visitors would like Kinora to be, newest first.">
-      <ListState query={feedback} empty="No feedback yet." errorText="Feedback could not be loaded.">
+    <PagedList
+      title="Feedback"
+      description="What visitors would like Kinora to be, newest first."
+      query={feedback}
+      empty="No feedback yet."
+      errorText="Feedback could not be loaded."
+      pagerLabel="Feedback"
+      offset={offset}
+      onOffsetChange={setOffset}
+    >
+      {(entries) => (
         <ul aria-label="Feedback entries" className="divide-y divide-white/10 text-sm">
           {entries.map((entry) => (
             <li key={entry.id} className="grid gap-1 py-3">
@@ -65,15 +69,7 @@ export function FeedbackEntries() {
             </li>
           ))}
         </ul>
-      </ListState>
-      <Pager
-        label="Feedback"
-        offset={offset}
-        pageSize={ADMIN_LIST_DEFAULT_LIMIT}
-        shown={entries.length}
-        busy={feedback.isFetching}
-        onChange={setOffset}
-      />
-    </SectionCard>
+      )}
+    </PagedList>
   );
 }
