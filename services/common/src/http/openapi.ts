@@ -1,14 +1,24 @@
-import { applyDecorators, type DynamicModule } from '@nestjs/common';
+import {
+  applyDecorators,
+  BadRequestException,
+  HttpCode,
+  Param,
+  type DynamicModule,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MAX_ID } from '@kinora/contracts';
 import {
+  ApiParam,
   ApiProperty,
   ApiResponse,
   DocumentBuilder,
   SwaggerModule,
+  type ApiResponseNoStatusOptions,
   type OpenAPIObject,
 } from '@nestjs/swagger';
+import { ParseIdPipe } from './parse-id.pipe';
 
 /** Every HTTP error body (see errors.ts): `message` is the human-readable cause. */
 export class ErrorResponseDto {
@@ -56,6 +66,60 @@ export const ID_PARAM = {
   name: 'id',
   schema: { type: 'integer', minimum: 1, maximum: MAX_ID },
 } as const;
+
+/** A success response: its body's type (in brackets for a list), or the whole response options. */
+export type SuccessResponse = Type<unknown> | [Type<unknown>] | ApiResponseNoStatusOptions;
+
+const SUCCESS_STATUSES = { ok: 200, created: 201, accepted: 202, noContent: 204 } as const;
+
+export type Responses = { [K in keyof typeof SUCCESS_STATUSES]?: SuccessResponse } & {
+  errors?: ErrorStatus[];
+};
+
+/**
+ * Documents what a route answers: its success response and the JSON errors it can give. A route
+ * with one success status also answers with it (@HttpCode), so the document and the route cannot
+ * disagree; one with two (it picks at run time) keeps its own @HttpCode.
+ */
+export function Responds({ errors = [], ...successes }: Responses): MethodDecorator {
+  const documented = Object.entries(successes).map(([kind, response]) => ({
+    status: SUCCESS_STATUSES[kind as keyof typeof SUCCESS_STATUSES],
+    ...(typeof response === 'function' || Array.isArray(response) ? { type: response } : response),
+  }));
+  return applyDecorators(
+    ...(documented.length === 1 ? [HttpCode(documented[0].status)] : []),
+    ...documented.map((response) => ApiResponse(response)),
+    ApiErrorResponses(...errors),
+  );
+}
+
+/** ParseIdPipe naming the parameter in its message, for ids not called `id`. */
+class ParseNamedIdPipe extends ParseIdPipe {
+  constructor(private readonly name: string) {
+    super();
+  }
+
+  override transform(value: string): number {
+    try {
+      return super.transform(value);
+    } catch {
+      throw new BadRequestException(`${this.name} must be a positive integer`);
+    }
+  }
+}
+
+/**
+ * A path id (`:id` unless named): parsed by ParseIdPipe and documented as ID_PARAM, in one place.
+ * applyDecorators composes no parameter decorators, hence ApiParam handed the method's descriptor.
+ */
+export function IdParam(name = 'id'): ParameterDecorator {
+  const parse = Param(name, name === 'id' ? ParseIdPipe : new ParseNamedIdPipe(name));
+  const document = ApiParam({ ...ID_PARAM, name });
+  return (target, key, index) => {
+    parse(target, key, index);
+    if (key !== undefined) document(target, key, Object.getOwnPropertyDescriptor(target, key)!);
+  };
+}
 
 /**
  * A service's OpenAPI 3.1 document, from its controllers' decorators alone: the application is
