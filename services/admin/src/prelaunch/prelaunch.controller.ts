@@ -1,6 +1,6 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, MessageDto } from '@kinora/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MessageDto, Responds } from '@kinora/common';
 import { FeedbackDto, JoinWaitlistDto } from './dto/prelaunch.dto';
 import { PrelaunchService } from './prelaunch.service';
 
@@ -12,8 +12,7 @@ export class PrelaunchController {
 
   @Post('waitlist')
   @ApiOperation({ summary: 'Join the pre-launch waitlist (joining twice is fine)' })
-  @ApiCreatedResponse({ type: MessageDto })
-  @ApiErrorResponses(400)
+  @Responds({ created: MessageDto, errors: [400] })
   async joinWaitlist(@Body() body: JoinWaitlistDto): Promise<MessageDto> {
     await this.prelaunch.joinWaitlist(body.email);
     return { message: "Thanks! You're on the waitlist." };
@@ -21,8 +20,7 @@ export class PrelaunchController {
 
   @Post('feedback')
   @ApiOperation({ summary: 'Send "Help Shape" feedback' })
-  @ApiCreatedResponse({ type: MessageDto })
-  @ApiErrorResponses(400)
+  @Responds({ created: MessageDto, errors: [400] })
   async feedback(@Body() body: FeedbackDto): Promise<MessageDto> {
     await this.prelaunch.recordFeedback(body);
     return { message: 'Thank you for your feedback!' };

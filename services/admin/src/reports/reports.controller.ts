@@ -1,14 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  Roles,
-  type Identity,
-} from '@kinora/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, IdParam, Responds, Roles, type Identity } from '@kinora/common';
 import type { FastifyReply } from 'fastify';
 import { CloseReportDto, CreateReportDto, ReportDto, ReportsQuery } from './dto/report.dto';
 import { ReportsService } from './reports.service';
@@ -25,9 +17,11 @@ export class ReportsController {
   @ApiOperation({
     summary: 'Report a film or a review (reporting the same open subject again returns that report, 200)',
   })
-  @ApiCreatedResponse({ type: ReportDto })
-  @ApiOkResponse({ type: ReportDto, description: 'Already reported by the caller and still open.' })
-  @ApiErrorResponses(400, 401)
+  @Responds({
+    created: ReportDto,
+    ok: { type: ReportDto, description: 'Already reported by the caller and still open.' },
+    errors: [400, 401],
+  })
   async report(
     @Body() body: CreateReportDto,
     @CurrentIdentity() caller: Identity,
@@ -48,19 +42,16 @@ export class AdminReportsController {
 
   @Get()
   @ApiOperation({ summary: 'Reports of one status (default open), oldest first' })
-  @ApiOkResponse({ type: [ReportDto] })
-  @ApiErrorResponses(400, 401, 403)
+  @Responds({ ok: [ReportDto], errors: [400, 401, 403] })
   list(@Query() query: ReportsQuery): Promise<ReportDto[]> {
     return this.reports.list(query);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Resolve or dismiss an open report, with an optional note' })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: ReportDto })
-  @ApiErrorResponses(400, 401, 403, 404, 409)
+  @Responds({ ok: ReportDto, errors: [400, 401, 403, 404, 409] })
   close(
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @Body() body: CloseReportDto,
     @CurrentIdentity() caller: Identity,
   ): Promise<ReportDto> {

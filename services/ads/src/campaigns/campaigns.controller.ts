@@ -1,13 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponses, ID_PARAM, ParseIdPipe, Roles } from '@kinora/common';
+import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdParam, Responds, Roles } from '@kinora/common';
 import { CampaignsService } from './campaigns.service';
 import { CreativeVideoDto, CreativeVideos } from './creative-videos';
 import { CreativesService } from './creatives.service';
@@ -25,56 +18,43 @@ export class CampaignsController {
 
   @Get()
   @ApiOperation({ summary: 'Every campaign with its creatives, spend and pacing, newest first (admins)' })
-  @ApiOkResponse({ type: [CampaignDto] })
-  @ApiErrorResponses(401, 403)
+  @Responds({ ok: [CampaignDto], errors: [401, 403] })
   list(): Promise<CampaignDto[]> {
     return this.campaigns.list();
   }
 
   @Post()
-  @HttpCode(201)
   @ApiOperation({ summary: 'Create a campaign, optionally with its creatives (admins)' })
-  @ApiCreatedResponse({ type: CampaignDto })
-  @ApiErrorResponses(400, 401, 403)
+  @Responds({ created: CampaignDto, errors: [400, 401, 403] })
   create(@Body() body: CreateCampaignDto): Promise<CampaignDto> {
     return this.campaigns.create(body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One campaign (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CampaignDto })
-  @ApiErrorResponses(400, 401, 403, 404)
-  get(@Param('id', ParseIdPipe) id: number): Promise<CampaignDto> {
+  @Responds({ ok: CampaignDto, errors: [400, 401, 403, 404] })
+  get(@IdParam() id: number): Promise<CampaignDto> {
     return this.campaigns.get(id);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a campaign: the fields given; a targeting replaces the whole (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CampaignDto })
-  @ApiErrorResponses(400, 401, 403, 404)
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
+  @Responds({ ok: CampaignDto, errors: [400, 401, 403, 404] })
+  update(@IdParam() id: number, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
     return this.campaigns.update(id, body);
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Delete a campaign and its creatives; its recorded events stay (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrorResponses(400, 401, 403, 404)
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+  @Responds({ noContent: { description: 'Deleted.' }, errors: [400, 401, 403, 404] })
+  async remove(@IdParam() id: number): Promise<void> {
     await this.campaigns.remove(id);
   }
 
   @Post(':id/creatives')
-  @HttpCode(201)
   @ApiOperation({ summary: 'Add a creative to a campaign (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiCreatedResponse({ type: CreativeDto })
-  @ApiErrorResponses(400, 401, 403, 404, 409)
-  addCreative(@Param('id', ParseIdPipe) id: number, @Body() body: CreateCreativeDto): Promise<CreativeDto> {
+  @Responds({ created: CreativeDto, errors: [400, 401, 403, 404, 409] })
+  addCreative(@IdParam() id: number, @Body() body: CreateCreativeDto): Promise<CreativeDto> {
     return this.creatives.add(id, body);
   }
 }
@@ -87,20 +67,15 @@ export class CreativesController {
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a creative: the fields given (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CreativeDto })
-  @ApiErrorResponses(400, 401, 403, 404)
-  update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateCreativeDto): Promise<CreativeDto> {
+  @Responds({ ok: CreativeDto, errors: [400, 401, 403, 404] })
+  update(@IdParam() id: number, @Body() body: UpdateCreativeDto): Promise<CreativeDto> {
     return this.creatives.update(id, body);
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Delete a creative (admins)' })
-  @ApiParam(ID_PARAM)
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrorResponses(400, 401, 403, 404)
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+  @Responds({ noContent: { description: 'Deleted.' }, errors: [400, 401, 403, 404] })
+  async remove(@IdParam() id: number): Promise<void> {
     await this.creatives.remove(id);
   }
 }
@@ -115,8 +90,7 @@ export class CreativeVideosController {
   @ApiOperation({
     summary: 'The videos a creative may use: the seeded HLS masters under /media/ads/ (admins)',
   })
-  @ApiOkResponse({ type: [CreativeVideoDto] })
-  @ApiErrorResponses(401, 403)
+  @Responds({ ok: [CreativeVideoDto], errors: [401, 403] })
   list(): Promise<CreativeVideoDto[]> {
     return this.videos.list();
   }

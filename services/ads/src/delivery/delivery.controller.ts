@@ -1,27 +1,6 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Injectable,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import {
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponses, CurrentIdentity, ParseIdPipe, type Identity } from '@kinora/common';
-import { MAX_ID } from '@kinora/contracts';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { callerOf } from './caller';
@@ -38,18 +17,6 @@ import { SelectionService } from './selection.service';
 import { TrackingService } from './tracking.service';
 import { EMPTY_VAST, publicOrigin, vastDocument } from './vast';
 
-/** ParseIdPipe, naming the parameter. */
-@Injectable()
-class FilmIdPipe extends ParseIdPipe {
-  override transform(value: string): number {
-    try {
-      return super.transform(value);
-    } catch {
-      throw new BadRequestException('filmId must be a positive integer');
-    }
-  }
-}
-
 /** What the player calls: breaks, an ad for a break, and what the viewer did with it. Public. */
 @ApiTags('ads')
 @Controller('api/ads')
@@ -63,10 +30,8 @@ export class DeliveryController {
   @ApiOperation({
     summary: "A published film's ad breaks, ascending: pre-roll at 0, mid-rolls, post-roll at the end",
   })
-  @ApiParam({ name: 'filmId', schema: { type: 'integer', minimum: 1, maximum: MAX_ID } })
-  @ApiOkResponse({ type: [PlacementDto] })
-  @ApiErrorResponses(400, 404)
-  placements(@Param('filmId', FilmIdPipe) filmId: number): Promise<PlacementDto[]> {
+  @Responds({ ok: [PlacementDto], errors: [400, 404] })
+  placements(@IdParam('filmId') filmId: number): Promise<PlacementDto[]> {
     return this.selection.placements(filmId);
   }
 
@@ -77,9 +42,11 @@ export class DeliveryController {
     description:
       'Eligible: active, within its flight, targeting matching, a creative, budget left, under both frequency caps, on pace; the highest CPM wins and equal bids take turns. The viewer is the signed-in member or a visitor (address and agent); country comes from the address, device from the agent.',
   })
-  @ApiOkResponse({ type: AdDto })
-  @ApiNoContentResponse({ description: 'No ad qualifies: the film resumes.' })
-  @ApiErrorResponses(400, 404)
+  @Responds({
+    ok: AdDto,
+    noContent: { description: 'No ad qualifies: the film resumes.' },
+    errors: [400, 404],
+  })
   async select(
     @Body() body: SelectAdDto,
     @CurrentIdentity() identity: Identity | null,
@@ -104,14 +71,12 @@ export class DeliveryController {
   }
 
   @Post('view')
-  @HttpCode(200)
   @ApiOperation({
     summary:
       'Record what the viewer did with an ad: start (the impression, charged once), quartiles, complete, skip, click',
     description: 'Each (session, ad, break, event) is recorded once; a repeat answers recorded: false.',
   })
-  @ApiOkResponse({ type: AdViewRecordedDto })
-  @ApiErrorResponses(400, 403)
+  @Responds({ ok: AdViewRecordedDto, errors: [400, 403] })
   async view(
     @Body() body: RecordAdViewDto,
     @CurrentIdentity() identity: Identity | null,
@@ -121,12 +86,10 @@ export class DeliveryController {
   }
 
   @Get('track')
-  @HttpCode(204)
   @ApiOperation({
     summary: "A VAST player's tracking call: records the event as POST /api/ads/view does (204, repeats too)",
   })
-  @ApiNoContentResponse({ description: 'Recorded, or already recorded.' })
-  @ApiErrorResponses(400, 403)
+  @Responds({ noContent: { description: 'Recorded, or already recorded.' }, errors: [400, 403] })
   async track(
     @Query() query: TrackAdQuery,
     @CurrentIdentity() identity: Identity | null,
@@ -143,8 +106,7 @@ export class DeliveryController {
     description: 'Selects as POST /api/ads/select does; its tracking URLs point back at GET /api/ads/track.',
   })
   @ApiProduces('application/xml')
-  @ApiOkResponse({ description: 'VAST 4.0 XML.', schema: { type: 'string' } })
-  @ApiErrorResponses(400, 404)
+  @Responds({ ok: { description: 'VAST 4.0 XML.', schema: { type: 'string' } }, errors: [400, 404] })
   async vast(
     @Query() query: VastQuery,
     @CurrentIdentity() identity: Identity | null,

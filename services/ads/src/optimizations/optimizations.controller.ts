@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, Roles } from '@kinora/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Responds, Roles } from '@kinora/common';
 import { OptimizationDto, OptimizationsQuery } from './dto/optimization.dto';
 import { OptimizationsService } from './optimizations.service';
 
@@ -12,8 +12,7 @@ export class OptimizationsController {
 
   @Get()
   @ApiOperation({ summary: 'Recent optimizations: what pacing and caps did, newest first (admins)' })
-  @ApiOkResponse({ type: [OptimizationDto] })
-  @ApiErrorResponses(400, 401, 403)
+  @Responds({ ok: [OptimizationDto], errors: [400, 401, 403] })
   list(@Query() query: OptimizationsQuery): Promise<OptimizationDto[]> {
     return this.optimizations.recent(query.limit);
   }

@@ -1,14 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  Roles,
-  type Identity,
-} from '@kinora/common';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, IdParam, Responds, Roles, type Identity } from '@kinora/common';
 import { ANALYTICS_DEFAULT_RANGE_DAYS } from '@kinora/contracts';
 import { CreatorAccess } from '../creators/creator-access';
 import { CreatorAnalyticsService } from './creator-analytics.service';
@@ -29,11 +21,9 @@ export class DashboardsController {
   @Get('creator/:id')
   @Authenticated()
   @ApiOperation({ summary: "A creator's figures: for that creator and admins only" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CreatorAnalyticsDto })
-  @ApiErrorResponses(400, 401, 403, 404)
+  @Responds({ ok: CreatorAnalyticsDto, errors: [400, 401, 403, 404] })
   async creator(
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @Query() query: AnalyticsRangeQuery,
     @CurrentIdentity() viewer: Identity,
   ): Promise<CreatorAnalyticsDto> {
@@ -44,8 +34,7 @@ export class DashboardsController {
   @Get('admin')
   @Roles('admin')
   @ApiOperation({ summary: 'Platform figures, costs, growth and advertising: admins only' })
-  @ApiOkResponse({ type: PlatformAnalyticsDto })
-  @ApiErrorResponses(400, 401, 403)
+  @Responds({ ok: PlatformAnalyticsDto, errors: [400, 401, 403] })
   admin(@Query() query: AnalyticsRangeQuery): Promise<PlatformAnalyticsDto> {
     return this.platform.figures(query.days ?? ANALYTICS_DEFAULT_RANGE_DAYS);
   }

@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
+import { Controller, Delete, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, Responds, type Identity } from '@kinora/common';
 import { WATCH_HISTORY_DEFAULT_LIMIT } from '@kinora/contracts';
 import { WatchHistoryEntryDto, WatchHistoryQuery } from './dto/watch-history.dto';
 import { WatchHistoryService } from './watch-history.service';
@@ -13,8 +13,7 @@ export class WatchHistoryController {
 
   @Get()
   @ApiOperation({ summary: 'The films the member watched, most recent first' })
-  @ApiOkResponse({ type: [WatchHistoryEntryDto] })
-  @ApiErrorResponses(400, 401)
+  @Responds({ ok: [WatchHistoryEntryDto], errors: [400, 401] })
   list(
     @Query() query: WatchHistoryQuery,
     @CurrentIdentity() viewer: Identity,
@@ -23,12 +22,10 @@ export class WatchHistoryController {
   }
 
   @Delete()
-  @HttpCode(204)
   @ApiOperation({
     summary: 'Clear the watch history: it lists nothing watched until now, and Continue Watching empties',
   })
-  @ApiNoContentResponse()
-  @ApiErrorResponses(401)
+  @Responds({ noContent: {}, errors: [401] })
   async clear(@CurrentIdentity() viewer: Identity): Promise<void> {
     await this.history.clear(viewer.userId);
   }

@@ -1,13 +1,6 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  type Identity,
-} from '@kinora/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import type { FastifyReply } from 'fastify';
 import { CreatorAccess } from '../creators/creator-access';
 import { CreatorRevenueService } from './creator-revenue.service';
@@ -25,13 +18,8 @@ export class CreatorRevenueController {
 
   @Get(':id/revenue')
   @ApiOperation({ summary: "A creator's ad revenue and earnings: totals, the last 12 months, per film" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CreatorRevenueDto })
-  @ApiErrorResponses(400, 401, 403, 404)
-  async figures(
-    @Param('id', ParseIdPipe) id: number,
-    @CurrentIdentity() viewer: Identity,
-  ): Promise<CreatorRevenueDto> {
+  @Responds({ ok: CreatorRevenueDto, errors: [400, 401, 403, 404] })
+  async figures(@IdParam() id: number, @CurrentIdentity() viewer: Identity): Promise<CreatorRevenueDto> {
     await this.access.assertVisibleTo(id, viewer);
     return this.revenue.figures(id);
   }
@@ -41,15 +29,16 @@ export class CreatorRevenueController {
     summary:
       "A creator's revenue statement of the last 12 months as CSV: one row per month and film, and a total",
   })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({
-    description:
-      'An attachment: Month, Film ID, Title, Impressions, Ad revenue (USD), Revenue share, Earnings (USD).',
-    content: { 'text/csv': { schema: { type: 'string' } } },
+  @Responds({
+    ok: {
+      description:
+        'An attachment: Month, Film ID, Title, Impressions, Ad revenue (USD), Revenue share, Earnings (USD).',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    },
+    errors: [400, 401, 403, 404],
   })
-  @ApiErrorResponses(400, 401, 403, 404)
   async statement(
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @CurrentIdentity() viewer: Identity,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {

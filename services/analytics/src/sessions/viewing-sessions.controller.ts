@@ -3,15 +3,14 @@ import {
   Body,
   Controller,
   Headers,
-  HttpCode,
   Param,
   ParseUUIDPipe,
   Patch,
   Post,
   Req,
 } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, CurrentIdentity, type Identity } from '@kinora/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, Responds, type Identity } from '@kinora/common';
 import type { FastifyRequest } from 'fastify';
 import {
   SESSION_TOKEN_HEADER,
@@ -33,14 +32,12 @@ export class ViewingSessionsController {
   constructor(private readonly sessions: ViewingSessionsService) {}
 
   @Post()
-  @HttpCode(202)
   @ApiOperation({
     summary: 'The player started: open a viewing session (signed-in members and visitors alike)',
     description:
       'The session belongs to the caller the gateway names (or to nobody), never to the body’s userId.',
   })
-  @ApiAcceptedResponse({ type: ViewingSessionAcceptedDto })
-  @ApiErrorResponses(400, 503)
+  @Responds({ accepted: ViewingSessionAcceptedDto, errors: [400, 503] })
   start(
     @Body() body: StartViewingSessionDto,
     @CurrentIdentity() identity: Identity | null,
@@ -50,7 +47,6 @@ export class ViewingSessionsController {
   }
 
   @Patch(':sessionId')
-  @HttpCode(202)
   @ApiOperation({ summary: 'Progress of a viewing session (every 30 s), or its end (with sessionEndTime)' })
   @ApiParam({ name: 'sessionId', format: 'uuid' })
   @ApiHeader({
@@ -58,8 +54,7 @@ export class ViewingSessionsController {
     required: true,
     description: 'The token the session was opened with.',
   })
-  @ApiAcceptedResponse({ description: 'Accepted' })
-  @ApiErrorResponses(400, 403, 503)
+  @Responds({ accepted: { description: 'Accepted' }, errors: [400, 403, 503] })
   async update(
     @Param(
       'sessionId',

@@ -2,7 +2,6 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
   NotFoundException,
   Param,
   ParseUUIDPipe,
@@ -11,8 +10,8 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { ApiFoundResponse, ApiNoContentResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, Roles } from '@kinora/common';
+import { ApiFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Responds, Roles } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, sessionCookieOf } from './session-cookie';
 import { SessionsService } from './sessions.service';
@@ -24,9 +23,8 @@ export class SessionsController {
 
   /** Revokes the session server-side and clears the cookie; signing out twice is fine. */
   @Post('auth/logout')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Sign out: revoke the session and clear its cookie' })
-  @ApiNoContentResponse({ description: 'Signed out (also when there was no session).' })
+  @Responds({ noContent: { description: 'Signed out (also when there was no session).' } })
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -37,11 +35,12 @@ export class SessionsController {
   /** An admin ends every session of a user, as if each had signed out (docs/accounts.md). */
   @Delete('auth/users/:userId/sessions')
   @Roles('admin')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Admins: end every session of a user (each stops working within a second)' })
   @ApiParam({ name: 'userId', format: 'uuid' })
-  @ApiNoContentResponse({ description: "The user's sessions are ended (also when there were none)." })
-  @ApiErrorResponses(400, 401, 403, 404)
+  @Responds({
+    noContent: { description: "The user's sessions are ended (also when there were none)." },
+    errors: [400, 401, 403, 404],
+  })
   async endSessions(
     @Param('userId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) userId: string,
   ): Promise<void> {

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, CauseInErrorFieldInterceptor, MessageDto } from '@kinora/common';
+import { Body, Controller, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CauseInErrorFieldInterceptor, MessageDto, Responds } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../sessions/session-cookie';
 import { UserDto } from '../users/dto/user.dto';
@@ -15,20 +15,19 @@ export class SignInController {
   constructor(private readonly signIn: SignInService) {}
 
   @Post('send-code')
-  @HttpCode(200)
   @ApiOperation({ summary: 'Email a sign-in code (the error field carries the cause)' })
-  @ApiOkResponse({ type: MessageDto })
-  @ApiErrorResponses(400, 429)
+  @Responds({ ok: MessageDto, errors: [400, 429] })
   async sendCode(@Body() body: SendCodeDto, @Req() request: FastifyRequest): Promise<MessageDto> {
     await this.signIn.sendCode(body.email, request.ip);
     return { message: 'Verification code sent' };
   }
 
   @Post('verify-code')
-  @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with the emailed code: sets the session cookie, returns the user' })
-  @ApiOkResponse({ type: UserDto, description: 'Signed in; the session cookie is set.' })
-  @ApiErrorResponses(400, 429)
+  @Responds({
+    ok: { type: UserDto, description: 'Signed in; the session cookie is set.' },
+    errors: [400, 429],
+  })
   async verifyCode(
     @Body() body: VerifyCodeDto,
     @Req() request: FastifyRequest,

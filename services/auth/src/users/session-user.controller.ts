@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CurrentIdentity, type Identity } from '@kinora/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, Responds, type Identity } from '@kinora/common';
 import { UserDto } from './dto/user.dto';
 import { UsersService } from './users.service';
 
@@ -21,7 +21,7 @@ export class SessionUserController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The signed-in user, or null when anonymous (never a 401)' })
-  @ApiOkResponse({ type: SessionUserDto })
+  @Responds({ ok: SessionUserDto })
   async current(@CurrentIdentity() identity: Identity | null): Promise<SessionUserDto> {
     return { user: identity ? await this.users.current(identity.userId) : null };
   }

@@ -3,16 +3,15 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   Patch,
   Post,
   UnauthorizedException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '@kinora/contracts';
 import { ACCEPTED_IMAGE_FORMATS } from './avatar-image';
-import { ApiErrorResponses, Authenticated, CurrentIdentity, type Identity } from '@kinora/common';
+import { Authenticated, CurrentIdentity, Responds, type Identity } from '@kinora/common';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserDto } from './dto/user.dto';
 import { mapUser } from './user.mapper';
@@ -27,8 +26,7 @@ export class UsersController {
   /** The signed-in user, or 401 (GET /api/auth/session answers anonymous callers without an error). */
   @Get()
   @ApiOperation({ summary: 'The signed-in user (401 when anonymous)' })
-  @ApiOkResponse({ type: UserDto })
-  @ApiErrorResponses(401)
+  @Responds({ ok: UserDto, errors: [401] })
   async currentUser(@CurrentIdentity() identity: Identity): Promise<UserDto> {
     const user = await this.users.current(identity.userId);
     if (!user) throw new UnauthorizedException('Unauthorized');
@@ -37,8 +35,7 @@ export class UsersController {
 
   @Patch()
   @ApiOperation({ summary: "Update the signed-in user's name or avatar" })
-  @ApiOkResponse({ type: UserDto })
-  @ApiErrorResponses(400, 401)
+  @Responds({ ok: UserDto, errors: [400, 401] })
   async update(@CurrentIdentity() identity: Identity, @Body() body: UpdateUserDto): Promise<UserDto> {
     if (Object.values(body).every((value) => value === undefined)) {
       throw new BadRequestException('Nothing to update: send firstName, lastName or profileImageUrl');
@@ -47,14 +44,12 @@ export class UsersController {
   }
 
   @Post('avatar')
-  @HttpCode(200)
   @ApiOperation({
     summary: `Upload a new avatar: the image itself as the body (${ACCEPTED_IMAGE_FORMATS}, at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB), stored as a ${AVATAR_SIZE_PX}×${AVATAR_SIZE_PX} center-cropped JPEG`,
   })
   @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiOkResponse({ type: UserDto })
-  @ApiErrorResponses(400, 401, 413, 415)
+  @Responds({ ok: UserDto, errors: [400, 401, 413, 415] })
   async uploadAvatar(@CurrentIdentity() identity: Identity, @Body() body: unknown): Promise<UserDto> {
     if (!Buffer.isBuffer(body) || body.length === 0) {
       throw new UnsupportedMediaTypeException(

@@ -1,18 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiErrorResponses,
   CurrentIdentity,
   ErrorResponseDto,
-  ID_PARAM,
-  ParseIdPipe,
+  IdParam,
+  Responds,
   Roles,
   type Identity,
 } from '@kinora/common';
@@ -31,12 +24,10 @@ export class CreativeUploadsController {
   constructor(private readonly creatives: CreativeUploadsService) {}
 
   @Post()
-  @HttpCode(202)
   @ApiOperation({
     summary: 'Make an ad creative video (HLS) from a finished upload; its transcode is queued',
   })
-  @ApiAcceptedResponse({ type: CreativeUploadDto })
-  @ApiErrorResponses(400, 404, 409, 503)
+  @Responds({ accepted: CreativeUploadDto, errors: [400, 404, 409, 503] })
   @ApiResponse({
     status: 422,
     description: 'Not a video we can read, or longer than a creative may be: the message says which.',
@@ -51,10 +42,8 @@ export class CreativeUploadsController {
 
   @Get(':id')
   @ApiOperation({ summary: "An uploaded creative's transcode: status, progress, and its video once ready" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CreativeUploadDto })
-  @ApiErrorResponses(400, 404)
-  get(@Param('id', ParseIdPipe) id: number): Promise<CreativeUploadDto> {
+  @Responds({ ok: CreativeUploadDto, errors: [400, 404] })
+  get(@IdParam() id: number): Promise<CreativeUploadDto> {
     return this.creatives.get(id);
   }
 }

@@ -1,14 +1,7 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CREATORS_DEFAULT_LIMIT } from '@kinora/contracts';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  type Identity,
-} from '@kinora/common';
+import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import { CreatorDto, CreatorProfileDto } from './dto/creator.dto';
 import { CreatorsService } from './creators.service';
 import { CreateCreatorDto } from './dto/create-creator.dto';
@@ -21,8 +14,7 @@ export class CreatorsController {
 
   @Get()
   @ApiOperation({ summary: 'List creators with their newest films' })
-  @ApiOkResponse({ type: [CreatorDto] })
-  @ApiErrorResponses(400)
+  @Responds({ ok: [CreatorDto], errors: [400] })
   list(@Query() query: ListCreatorsQuery, @CurrentIdentity() viewer: Identity | null): Promise<CreatorDto[]> {
     // Critics are social's (GET /api/critics); asking catalog for them finds none.
     if (query.type === 'critic') return Promise.resolve([]);
@@ -31,21 +23,15 @@ export class CreatorsController {
 
   @Get(':id')
   @ApiOperation({ summary: "A creator's profile: films, contact address and stats" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: CreatorProfileDto })
-  @ApiErrorResponses(400, 404)
-  get(
-    @Param('id', ParseIdPipe) id: number,
-    @CurrentIdentity() viewer: Identity | null,
-  ): Promise<CreatorProfileDto> {
+  @Responds({ ok: CreatorProfileDto, errors: [400, 404] })
+  get(@IdParam() id: number, @CurrentIdentity() viewer: Identity | null): Promise<CreatorProfileDto> {
     return this.creators.get(id, viewer);
   }
 
   @Post()
   @Authenticated()
   @ApiOperation({ summary: 'Become a creator: the signed-in user registers a creator profile' })
-  @ApiCreatedResponse({ type: CreatorProfileDto })
-  @ApiErrorResponses(400, 401, 409)
+  @Responds({ created: CreatorProfileDto, errors: [400, 401, 409] })
   register(
     @CurrentIdentity() identity: Identity,
     @Body() body: CreateCreatorDto,

@@ -1,19 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiErrorResponses,
   CurrentIdentity,
   ErrorResponseDto,
-  ID_PARAM,
-  ParseIdPipe,
+  IdParam,
+  Responds,
   Roles,
   type Identity,
 } from '@kinora/common';
@@ -34,8 +26,7 @@ export class StudioController {
     summary:
       'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure',
   })
-  @ApiCreatedResponse({ type: StudioFilmDto })
-  @ApiErrorResponses(400, 404, 409, 413, 503)
+  @Responds({ created: StudioFilmDto, errors: [400, 404, 409, 413, 503] })
   @ApiResponse({
     status: 422,
     description: 'Not a video we can read, or too long: the message says which.',
@@ -47,7 +38,7 @@ export class StudioController {
 
   @Get()
   @ApiOperation({ summary: "The caller's films, newest first, in every status" })
-  @ApiOkResponse({ type: [StudioFilmDto] })
+  @Responds({ ok: [StudioFilmDto] })
   list(@CurrentIdentity() identity: Identity): Promise<StudioFilmDto[]> {
     return this.studio.list(identity);
   }
@@ -55,21 +46,17 @@ export class StudioController {
   @Get(':id')
   @Roles('creator', 'admin')
   @ApiOperation({ summary: "One of the caller's films (admins: any film)" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: StudioFilmDto })
-  @ApiErrorResponses(400, 404)
-  get(@CurrentIdentity() identity: Identity, @Param('id', ParseIdPipe) id: number): Promise<StudioFilmDto> {
+  @Responds({ ok: StudioFilmDto, errors: [400, 404] })
+  get(@CurrentIdentity() identity: Identity, @IdParam() id: number): Promise<StudioFilmDto> {
     return this.studio.get(identity, id);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: "Edit a film's details or AI disclosure" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: StudioFilmDto })
-  @ApiErrorResponses(400, 404, 409)
+  @Responds({ ok: StudioFilmDto, errors: [400, 404, 409] })
   update(
     @CurrentIdentity() identity: Identity,
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @Body() body: UpdateStudioFilmDto,
   ): Promise<StudioFilmDto> {
     return this.studio.update(identity, id, body);
@@ -77,24 +64,19 @@ export class StudioController {
 
   @Put(':id/captions')
   @ApiOperation({ summary: "Replace a film's caption tracks (an empty list removes them)" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: StudioFilmDto })
-  @ApiErrorResponses(400, 404, 413)
+  @Responds({ ok: StudioFilmDto, errors: [400, 404, 413] })
   putCaptions(
     @CurrentIdentity() identity: Identity,
-    @Param('id', ParseIdPipe) id: number,
+    @IdParam() id: number,
     @Body() body: PutCaptionsDto,
   ): Promise<StudioFilmDto> {
     return this.studio.putCaptions(identity, id, body.captions);
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Delete a film that is not published, with its video and source' })
-  @ApiParam(ID_PARAM)
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrorResponses(400, 404, 409)
-  remove(@CurrentIdentity() identity: Identity, @Param('id', ParseIdPipe) id: number): Promise<void> {
+  @Responds({ noContent: { description: 'Deleted.' }, errors: [400, 404, 409] })
+  remove(@CurrentIdentity() identity: Identity, @IdParam() id: number): Promise<void> {
     return this.studio.remove(identity, id);
   }
 }

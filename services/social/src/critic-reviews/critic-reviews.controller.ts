@@ -1,13 +1,6 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  Roles,
-  type Identity,
-} from '@kinora/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, IdParam, Responds, Roles, type Identity } from '@kinora/common';
 import { CriticReviewsService } from './critic-reviews.service';
 import { CriticReviewDto, ListCriticReviewsQuery, WriteCriticReviewDto } from './dto/critic-review.dto';
 
@@ -18,24 +11,17 @@ export class CriticReviewsController {
 
   @Get()
   @ApiOperation({ summary: "A published film's critic reviews, newest first, with each critic" })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: [CriticReviewDto] })
-  @ApiErrorResponses(400, 404)
-  list(
-    @Param('id', ParseIdPipe) filmId: number,
-    @Query() query: ListCriticReviewsQuery,
-  ): Promise<CriticReviewDto[]> {
+  @Responds({ ok: [CriticReviewDto], errors: [400, 404] })
+  list(@IdParam() filmId: number, @Query() query: ListCriticReviewsQuery): Promise<CriticReviewDto[]> {
     return this.reviews.list(filmId, query);
   }
 
   @Post()
   @Roles('critic')
   @ApiOperation({ summary: "A critic reviews a published film (posting again replaces the critic's review)" })
-  @ApiParam(ID_PARAM)
-  @ApiCreatedResponse({ type: CriticReviewDto })
-  @ApiErrorResponses(400, 401, 403, 404)
+  @Responds({ created: CriticReviewDto, errors: [400, 401, 403, 404] })
   write(
-    @Param('id', ParseIdPipe) filmId: number,
+    @IdParam() filmId: number,
     @Body() body: WriteCriticReviewDto,
     @CurrentIdentity() caller: Identity,
   ): Promise<CriticReviewDto> {

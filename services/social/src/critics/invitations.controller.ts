@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  ApiErrorResponses,
   CauseInErrorFieldInterceptor,
   CurrentIdentity,
+  Responds,
   Roles,
   type Identity,
 } from '@kinora/common';
@@ -24,8 +24,7 @@ export class InvitationsController {
   @Post('invitations')
   @Roles('admin')
   @ApiOperation({ summary: 'Invite a critic by email: mails a single-use link valid for 7 days' })
-  @ApiCreatedResponse({ type: InvitationSentDto })
-  @ApiErrorResponses(400, 401, 403, 503)
+  @Responds({ created: InvitationSentDto, errors: [400, 401, 403, 503] })
   invite(@Body() body: InviteCriticDto, @CurrentIdentity() caller: Identity): Promise<InvitationSentDto> {
     return this.invitations.invite(body.email, caller.userId);
   }
@@ -33,21 +32,18 @@ export class InvitationsController {
   @Get('invitation/:token')
   @ApiOperation({ summary: 'The invited address of an unused, unexpired invitation' })
   @ApiParam({ name: 'token', schema: { type: 'string' } })
-  @ApiOkResponse({ type: InvitationDto })
-  @ApiErrorResponses(404, 410)
+  @Responds({ ok: InvitationDto, errors: [404, 410] })
   find(@Param('token') token: string): Promise<InvitationDto> {
     return this.invitations.find(token);
   }
 
   @Post('accept-invitation')
-  @HttpCode(201)
   @UseInterceptors(CauseInErrorFieldInterceptor)
   @ApiOperation({
     summary:
       'Accept an invitation: creates the critic profile; the invited address then signs in as a critic',
   })
-  @ApiCreatedResponse({ type: InvitationAcceptedDto })
-  @ApiErrorResponses(400, 404, 410)
+  @Responds({ created: InvitationAcceptedDto, errors: [400, 404, 410] })
   accept(@Body() body: AcceptInvitationDto): Promise<InvitationAcceptedDto> {
     return this.invitations.accept(body);
   }

@@ -10,16 +10,8 @@ import {
   Query,
   type PipeTransform,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  MessageDto,
-  ParseIdPipe,
-  type Identity,
-} from '@kinora/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, IdParam, MessageDto, Responds, type Identity } from '@kinora/common';
 import { LIST_TYPES, WRITABLE_LIST_TYPES, type ListType, type WritableListType } from '@kinora/contracts';
 import {
   AddToListDto,
@@ -50,20 +42,6 @@ class ParseWritableListTypePipe implements PipeTransform<string, WritableListTyp
   }
 }
 
-/** The film id in the path, validated like other ids but named in the message. */
-@Injectable()
-class ParseFilmIdPipe implements PipeTransform<string, number> {
-  private readonly ids = new ParseIdPipe();
-
-  transform(value: string): number {
-    try {
-      return this.ids.transform(value);
-    } catch {
-      throw new BadRequestException('filmId must be a positive integer');
-    }
-  }
-}
-
 /** The signed-in member's own lists: the path carries no user id, the caller's identity decides. */
 @ApiTags('lists')
 @Controller('api/user/lists')
@@ -74,8 +52,7 @@ export class ListsController {
   @Get(':listType')
   @ApiOperation({ summary: "The signed-in member's list, newest first, each with its film" })
   @ApiParam({ name: 'listType', enum: [...LIST_TYPES] })
-  @ApiOkResponse({ type: [ListEntryDto] })
-  @ApiErrorResponses(400, 401)
+  @Responds({ ok: [ListEntryDto], errors: [400, 401] })
   list(
     @Param('listType', ParseListTypePipe) listType: ListType,
     @Query() query: ListEntriesQuery,
@@ -88,8 +65,7 @@ export class ListsController {
   @ApiOperation({
     summary: 'Add a published film to the watchlist or favorites (adding again changes nothing)',
   })
-  @ApiCreatedResponse({ type: ListEntryDto })
-  @ApiErrorResponses(400, 401, 404)
+  @Responds({ created: ListEntryDto, errors: [400, 401, 404] })
   add(@Body() body: AddToListDto, @CurrentIdentity() caller: Identity): Promise<ListEntryDto> {
     return this.lists.add(caller.userId, body.filmId, body.listType);
   }
@@ -97,12 +73,10 @@ export class ListsController {
   @Delete(':listType/:filmId')
   @ApiOperation({ summary: "Remove a film from the member's watchlist or favorites" })
   @ApiParam({ name: 'listType', enum: [...WRITABLE_LIST_TYPES] })
-  @ApiParam({ ...ID_PARAM, name: 'filmId' })
-  @ApiOkResponse({ type: MessageDto })
-  @ApiErrorResponses(400, 401)
+  @Responds({ ok: MessageDto, errors: [400, 401] })
   async remove(
     @Param('listType', ParseWritableListTypePipe) listType: WritableListType,
-    @Param('filmId', ParseFilmIdPipe) filmId: number,
+    @IdParam('filmId') filmId: number,
     @CurrentIdentity() caller: Identity,
   ): Promise<MessageDto> {
     await this.lists.remove(caller.userId, listType, filmId);

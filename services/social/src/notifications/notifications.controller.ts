@@ -1,13 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  ApiErrorResponses,
-  Authenticated,
-  CurrentIdentity,
-  ID_PARAM,
-  ParseIdPipe,
-  type Identity,
-} from '@kinora/common';
+import { Controller, Get, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import { NotificationDto, NotificationsQuery, UnreadCountDto } from './dto/notification.dto';
 import { NotificationsService } from './notifications.service';
 
@@ -20,39 +13,29 @@ export class NotificationsController {
 
   @Get()
   @ApiOperation({ summary: "The signed-in member's notifications, newest first" })
-  @ApiOkResponse({ type: [NotificationDto] })
-  @ApiErrorResponses(400, 401)
+  @Responds({ ok: [NotificationDto], errors: [400, 401] })
   list(@Query() query: NotificationsQuery, @CurrentIdentity() caller: Identity): Promise<NotificationDto[]> {
     return this.notifications.list(caller.userId, query);
   }
 
   @Get('unread-count')
   @ApiOperation({ summary: "How many of the signed-in member's notifications are unread" })
-  @ApiOkResponse({ type: UnreadCountDto })
-  @ApiErrorResponses(401)
+  @Responds({ ok: UnreadCountDto, errors: [401] })
   unreadCount(@CurrentIdentity() caller: Identity): Promise<UnreadCountDto> {
     return this.notifications.unreadCount(caller.userId);
   }
 
   @Post('read-all')
-  @HttpCode(200)
   @ApiOperation({ summary: "Mark all of the signed-in member's notifications read" })
-  @ApiOkResponse({ type: UnreadCountDto })
-  @ApiErrorResponses(401)
+  @Responds({ ok: UnreadCountDto, errors: [401] })
   markAllRead(@CurrentIdentity() caller: Identity): Promise<UnreadCountDto> {
     return this.notifications.markAllRead(caller.userId);
   }
 
   @Post(':id/read')
-  @HttpCode(200)
   @ApiOperation({ summary: 'Mark one of your notifications read (another member’s is 404)' })
-  @ApiParam(ID_PARAM)
-  @ApiOkResponse({ type: NotificationDto })
-  @ApiErrorResponses(400, 401, 404)
-  markRead(
-    @Param('id', ParseIdPipe) id: number,
-    @CurrentIdentity() caller: Identity,
-  ): Promise<NotificationDto> {
+  @Responds({ ok: NotificationDto, errors: [400, 401, 404] })
+  markRead(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<NotificationDto> {
     return this.notifications.markRead(caller.userId, id);
   }
 }
