@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import type { PlatformAnalytics } from '@/lib/api/types';
 
@@ -31,11 +31,12 @@ export function PlatformAnalyticsState({
   const analytics = usePlatformAnalytics();
   if (analytics.isPending) {
     return (
-      <div aria-label={label} aria-busy="true" className="grid gap-4 sm:grid-cols-2">
-        {Array.from({ length: skeleton }, (_, index) => (
-          <Skeleton key={index} className="h-32 rounded-2xl" />
-        ))}
-      </div>
+      <SkeletonList
+        label={label}
+        count={skeleton}
+        className="grid gap-4 sm:grid-cols-2"
+        itemClassName="h-32 rounded-2xl"
+      />
     );
   }
   if (analytics.isError) {

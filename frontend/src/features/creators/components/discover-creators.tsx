@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { CREATOR_FILM_SLOTS, CREATOR_FILMS_SCROLL_STEP_PX } from '@/config/constants';
 import { creatorPath, filmPath } from '@/config/paths';
 import { averageRating, formatCount, formatFollowers } from '@/lib/format';
@@ -44,11 +44,12 @@ export function DiscoverCreators({ viewerId = null, signedIn = false }: Viewer) 
       </header>
 
       {creators.isPending ? (
-        <div aria-busy="true" aria-label="Loading creators" className="space-y-6">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-80 rounded-3xl" />
-          ))}
-        </div>
+        <SkeletonList
+          label="Loading creators"
+          count={3}
+          className="space-y-6"
+          itemClassName="h-80 rounded-3xl"
+        />
       ) : creators.isError ? (
         <EmptyState
           icon={UsersRound}

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 
@@ -31,15 +31,12 @@ export function CriticDashboard() {
       </div>
 
       {dashboard.isPending ? (
-        <div
-          aria-busy="true"
-          aria-label="Loading dashboard"
+        <SkeletonList
+          label="Loading dashboard"
+          count={4}
           className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-28 rounded-2xl" />
-          ))}
-        </div>
+          itemClassName="h-28 rounded-2xl"
+        />
       ) : dashboard.isError ? (
         <div
           role="alert"

@@ -2,7 +2,7 @@ import { BadgeCheck, ExternalLink, PenLine } from 'lucide-react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { formatFollowers } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import type { Critic } from '@/lib/api/types';
@@ -31,15 +31,12 @@ export function DiscoverCritics({ signedIn, ownCriticId = null }: DiscoverCritic
       <p className="mt-2 text-fg-muted">Follow the critics whose taste you trust.</p>
       <div className="mt-8">
         {critics.isPending ? (
-          <div
-            aria-busy="true"
-            aria-label="Loading critics"
+          <SkeletonList
+            label="Loading critics"
+            count={6}
             className="grid gap-5 md:grid-cols-2 lg:grid-cols-3"
-          >
-            {Array.from({ length: 6 }, (_, index) => (
-              <Skeleton key={index} className="h-56 rounded-2xl" />
-            ))}
-          </div>
+            itemClassName="h-56 rounded-2xl"
+          />
         ) : critics.isError || critics.data.length === 0 ? (
           <EmptyState icon={PenLine} title="No critics found" hint="Critics join Kinora by invitation." />
         ) : (

@@ -2,7 +2,7 @@ import { Film, MessageSquareQuote } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { filmPath } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -51,13 +51,13 @@ export function NotificationList({ onNavigate, className }: NotificationListProp
         </Button>
       </div>
       {notifications.isPending ? (
-        <ul aria-label="Loading notifications" aria-busy="true" className="grid gap-2 p-4">
-          {[0, 1, 2].map((key) => (
-            <li key={key}>
-              <Skeleton className="h-12 w-full" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList
+          label="Loading notifications"
+          count={3}
+          className="grid gap-2 p-4"
+          itemClassName="h-12 w-full"
+          list
+        />
       ) : notifications.isError ? (
         <p role="alert" className="px-4 py-6 text-sm text-fg-muted">
           Failed to load notifications

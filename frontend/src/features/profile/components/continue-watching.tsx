@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { CONTINUE_WATCHING_SHOWN } from '@/config/constants';
 import { filmPath, paths } from '@/config/paths';
 import { PosterImage } from '@/components/film/film-poster';
@@ -29,17 +29,13 @@ export function ContinueWatching() {
         </Link>
       </div>
       {list.isPending ? (
-        <ul
-          aria-label="Loading Continue Watching"
-          aria-busy="true"
+        <SkeletonList
+          label="Loading Continue Watching"
+          count={CONTINUE_WATCHING_SHOWN}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          {Array.from({ length: CONTINUE_WATCHING_SHOWN }, (_, index) => (
-            <li key={index}>
-              <Skeleton className="aspect-video w-full" />
-            </li>
-          ))}
-        </ul>
+          itemClassName="aspect-video w-full"
+          list
+        />
       ) : list.isError ? (
         <p role="alert" className="text-sm text-fg-muted">
           Failed to load Continue Watching

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { MY_LIST_SHOWN } from '@/config/constants';
 import { filmPath } from '@/config/paths';
 import { PosterImage } from '@/components/film/film-poster';
@@ -39,17 +39,13 @@ export function MyList({ onChanged }: { onChanged?: () => void }) {
         My List
       </h2>
       {pending ? (
-        <ul
-          aria-label="Loading My List"
-          aria-busy="true"
+        <SkeletonList
+          label="Loading My List"
+          count={5}
           className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5"
-        >
-          {Array.from({ length: 5 }, (_, index) => (
-            <li key={index}>
-              <Skeleton className="aspect-[2/3] w-full" />
-            </li>
-          ))}
-        </ul>
+          itemClassName="aspect-[2/3] w-full"
+          list
+        />
       ) : failed ? (
         <p role="alert" className="text-sm text-fg-muted">
           Failed to load your list

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { FilmPoster } from '@/components/film/film-poster';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { filmPath, paths } from '@/config/paths';
 import { formatMinutes, formatViews, formatWatchTime } from '@/lib/format';
 import type { CreatorFilmFigures, StudioFilm } from '@/lib/api/types';
@@ -38,11 +38,12 @@ export function StudioFilms({ films, figures, days }: StudioFilmsProps) {
 
   if (films.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your films" className="space-y-3">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} className="h-28 rounded-2xl" />
-        ))}
-      </div>
+      <SkeletonList
+        label="Loading your films"
+        count={3}
+        className="space-y-3"
+        itemClassName="h-28 rounded-2xl"
+      />
     );
   }
   if (films.isError || !films.data) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { WATCH_HISTORY_SKELETON_COUNT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSignedOutRedirect } from '@/hooks/use-signed-out-redirect';
@@ -53,13 +53,13 @@ export function WatchHistoryScreen({ user, onCleared }: WatchHistoryScreenProps)
           Sign in to see your watch history.
         </p>
       ) : user === undefined || history.isPending ? (
-        <ul aria-label="Loading watch history" aria-busy="true" className="grid gap-3">
-          {Array.from({ length: WATCH_HISTORY_SKELETON_COUNT }, (_, index) => (
-            <li key={index}>
-              <Skeleton className="h-28 w-full rounded-2xl" />
-            </li>
-          ))}
-        </ul>
+        <SkeletonList
+          label="Loading watch history"
+          count={WATCH_HISTORY_SKELETON_COUNT}
+          className="grid gap-3"
+          itemClassName="h-28 w-full rounded-2xl"
+          list
+        />
       ) : history.isError ? (
         <div role="alert" className="grid justify-items-start gap-3 text-fg-muted">
           <p>Your watch history could not be loaded.</p>
