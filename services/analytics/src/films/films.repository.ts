@@ -21,6 +21,9 @@ export type FilmStatusRecord = Pick<
   | 'updated_at'
 >;
 
+/** The required columns of a film row written without its status event (a tombstone, early rating totals). */
+const placeholderOf = (filmId: number) => ({ id: filmId, creator_id: 0, title: '', genre: '' });
+
 /** analytics' read model of films: what the dashboards show and the view rule needs (the length). */
 @Injectable()
 export class FilmsRepository {
@@ -68,10 +71,7 @@ export class FilmsRepository {
     await this.db
       .insertInto('films')
       .values({
-        id: filmId,
-        creator_id: 0,
-        title: '',
-        genre: '',
+        ...placeholderOf(filmId),
         status: 'archived',
         deleted: true,
         updated_at: at.toISOString(),
@@ -91,10 +91,7 @@ export class FilmsRepository {
     await this.db
       .insertInto('films')
       .values({
-        id: filmId,
-        creator_id: 0,
-        title: '',
-        genre: '',
+        ...placeholderOf(filmId),
         status: 'pending',
         rating_sum: ratingSum.toString(),
         review_count: reviewCount,

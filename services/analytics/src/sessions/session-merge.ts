@@ -3,10 +3,9 @@ import { COMPLETED_FRACTION, VIEW_QUALIFYING_SECONDS, VIEW_SHORT_FILM_SECONDS } 
 /** Whole seconds of the film, [start, end), sorted and disjoint. */
 export type Ranges = Array<[number, number]>;
 
-/** One stored write of a session (a row of session_events). */
-export interface SessionWrite {
+/** What a stored write of a session and the session merged from its writes both hold. */
+interface SessionFields {
   sessionId: string;
-  started: boolean;
   filmId: number;
   day: string;
   userId: string | null;
@@ -28,34 +27,17 @@ export interface SessionWrite {
   endedAt: Date | null;
   watched: Ranges;
   bitrateKbps: number;
+}
+
+/** One stored write of a session (a row of session_events). */
+export interface SessionWrite extends SessionFields {
+  started: boolean;
   receivedAt: Date;
 }
 
 /** A viewing session as merged so far (a row of viewing_sessions). */
-export interface SessionState {
-  sessionId: string;
-  filmId: number;
-  day: string;
-  userId: string | null;
-  writer: string;
-  viewerKey: string;
-  deviceType: string;
-  agentDevice: string;
-  browser: string;
-  os: string;
-  country: string;
-  referrer: string;
-  startedAt: Date;
-  startPosition: number;
-  endPosition: number;
+export interface SessionState extends SessionFields {
   maxPosition: number;
-  totalWatchTime: number;
-  pauseCount: number;
-  seekCount: number;
-  clientUpdatedAt: Date;
-  endedAt: Date | null;
-  watched: Ranges;
-  bitrateKbps: number;
   lastReceivedAt: Date;
   qualifiedAt: Date | null;
   completed: boolean;
