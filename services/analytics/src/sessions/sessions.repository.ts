@@ -10,10 +10,8 @@ export type SessionEventValues = Omit<Selectable<DB['session_events']>, 'seq' | 
 /** A merged session as viewing_sessions stores it (day and watched as text). */
 export type SessionValues = Selectable<DB['viewing_sessions']>;
 
-const EVENT_COLUMNS = [
-  'event_id',
-  'session_id',
-  'kind',
+/** What an event and the session merged from it both say of the viewer, the film and the device. */
+const VIEWING_COLUMNS = [
   'film_id',
   'day',
   'user_id',
@@ -28,6 +26,10 @@ const EVENT_COLUMNS = [
   'started_at',
   'start_position',
   'end_position',
+] as const;
+
+/** What an event and its session both say of the playback so far. */
+const PLAYBACK_COLUMNS = [
   'total_watch_time',
   'pause_count',
   'seek_count',
@@ -35,33 +37,22 @@ const EVENT_COLUMNS = [
   'ended_at',
   'watched',
   'bitrate_kbps',
+] as const;
+
+const EVENT_COLUMNS = [
+  'event_id',
+  'session_id',
+  'kind',
+  ...VIEWING_COLUMNS,
+  ...PLAYBACK_COLUMNS,
   'received_at',
 ] as const satisfies readonly (keyof SessionEventValues)[];
 
 const SESSION_COLUMNS = [
   'session_id',
-  'film_id',
-  'day',
-  'user_id',
-  'writer',
-  'viewer_key',
-  'device_type',
-  'agent_device',
-  'browser',
-  'os',
-  'country',
-  'referrer',
-  'started_at',
-  'start_position',
-  'end_position',
+  ...VIEWING_COLUMNS,
   'max_position',
-  'total_watch_time',
-  'pause_count',
-  'seek_count',
-  'client_updated_at',
-  'ended_at',
-  'watched',
-  'bitrate_kbps',
+  ...PLAYBACK_COLUMNS,
   'last_received_at',
   'qualified_at',
   'completed',
