@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
+import { Button } from './button';
+
 type EmptyStateProps = {
   icon: LucideIcon;
   title: string;
@@ -27,5 +29,29 @@ export function EmptyState({ icon: Icon, title, hint, action, className }: Empty
       {hint ? <p className="mt-2 max-w-sm text-sm text-fg-muted">{hint}</p> : null}
       {action ? <div className="mt-6">{action}</div> : null}
     </div>
+  );
+}
+
+/** The EmptyState of a list that failed to load: says so and offers Try again. */
+export function LoadErrorState({
+  icon,
+  title,
+  onRetry,
+}: {
+  icon: LucideIcon;
+  title: string;
+  onRetry: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      hint="Something went wrong on our side. Please try again."
+      action={
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

@@ -15,3 +15,15 @@ export function LoadErrorScreen({ title, onRetry }: { title: string; onRetry: ()
     </section>
   );
 }
+
+/** A panel's figures failed to load: why, in red, and Try again. */
+export function LoadErrorAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-start gap-3 rounded-2xl bg-red-500/10 px-5 py-4">
+      <p className="text-red-200">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/ui/load-error-screen';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import type { PlatformAnalytics } from '@/lib/api/types';
@@ -40,14 +40,7 @@ export function PlatformAnalyticsState({
     );
   }
   if (analytics.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl bg-red-500/10 px-5 py-4">
-        <p className="text-red-200">{errorText(analytics.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void analytics.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadErrorAlert message={errorText(analytics.error)} onRetry={() => void analytics.refetch()} />;
   }
   return <>{children(analytics.data)}</>;
 }

@@ -4,9 +4,8 @@ import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { CREATOR_FILM_SLOTS, CREATOR_FILMS_SCROLL_STEP_PX } from '@/config/constants';
 import { creatorPath, filmPath } from '@/config/paths';
@@ -51,15 +50,10 @@ export function DiscoverCreators({ viewerId = null, signedIn = false }: Viewer) 
           itemClassName="h-80 rounded-3xl"
         />
       ) : creators.isError ? (
-        <EmptyState
+        <LoadErrorState
           icon={UsersRound}
           title="Creators could not be loaded"
-          hint="Something went wrong on our side. Please try again."
-          action={
-            <Button variant="outline" onClick={() => void creators.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void creators.refetch()}
         />
       ) : creators.data.length === 0 ? (
         <EmptyState icon={UsersRound} title="No creators found" hint="New creators are joining soon." />

@@ -13,7 +13,7 @@ import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
 import { POSTER_SIZES } from '@/components/film/poster-sizes';
 import { PageMeta } from '@/components/layout/page-meta';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { FilterSelect, type SelectOption } from '@/components/ui/form';
 import { BROWSE_SKELETON_COUNT } from '@/config/constants';
 import { formatFilmCount } from '@/lib/format';
@@ -220,15 +220,10 @@ export function BrowseFilms() {
           ))}
         </div>
       ) : query.isError ? (
-        <EmptyState
+        <LoadErrorState
           icon={Clapperboard}
           title="Films could not be loaded"
-          hint="Something went wrong on our side. Please try again."
-          action={
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
+          onRetry={() => void query.refetch()}
         />
       ) : films.length === 0 ? (
         <EmptyState

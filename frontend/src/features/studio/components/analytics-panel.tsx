@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/ui/load-error-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CreatorAnalytics, StudioFilm } from '@/lib/api/types';
 
@@ -56,16 +56,10 @@ export function AnalyticsPanel<T = CreatorAnalytics>({
   if (films.isError || analytics.isError || !analytics.data) {
     if (!films.isError && analytics.isPending) return <AnalyticsSkeleton label={loadingLabel} />;
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl bg-red-500/10 px-5 py-4">
-        <p className="text-red-200">{analyticsErrorText(films.isError ? films.error : analytics.error)}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void (films.isError ? films.refetch() : analytics.refetch())}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadErrorAlert
+        message={analyticsErrorText(films.isError ? films.error : analytics.error)}
+        onRetry={() => void (films.isError ? films.refetch() : analytics.refetch())}
+      />
     );
   }
   return <>{children(analytics.data)}</>;
