@@ -6,6 +6,20 @@ import type { Campaigns, DB } from '../database.gen';
 import { now, type Db } from '../db';
 import type { Targeting } from './campaign-rules';
 
+/** The terms a campaign `c` is delivered on: its budget, bid, flight, pacing, caps and targeting. */
+export function deliveryTermColumns(eb: ExpressionBuilder<DB & { c: DB['campaigns'] }, 'c'>) {
+  return [
+    'c.budget_micros',
+    'c.cpm_micros',
+    'c.starts_at',
+    'c.ends_at',
+    eb.ref('c.delivery').$castTo<CampaignDelivery>().as('delivery'),
+    'c.cap_per_viewer_day',
+    'c.cap_per_session',
+    eb.ref('c.targeting').$castTo<Partial<Targeting> | null>().as('targeting'),
+  ] as const;
+}
+
 /** A campaign with its advertiser's name and what the ledger holds for it. */
 function campaignSelect(db: Db) {
   return db
@@ -29,14 +43,7 @@ function campaignSelect(db: Db) {
       'c.advertiser_id',
       'a.name as advertiser_name',
       'c.name',
-      'c.budget_micros',
-      'c.cpm_micros',
-      'c.starts_at',
-      'c.ends_at',
-      eb.ref('c.delivery').$castTo<CampaignDelivery>().as('delivery'),
-      'c.cap_per_viewer_day',
-      'c.cap_per_session',
-      eb.ref('c.targeting').$castTo<Partial<Targeting> | null>().as('targeting'),
+      ...deliveryTermColumns(eb),
       eb.ref('c.status').$castTo<CampaignStatus>().as('status'),
       'c.created_at',
       'c.updated_at',

@@ -1,9 +1,7 @@
 import { InjectQueryDb } from '@kinora/common';
-import type { CampaignDelivery } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { Targeting } from '../campaigns/campaign-rules';
-import { spentMicros } from '../campaigns/campaigns.repository';
+import { deliveryTermColumns, spentMicros } from '../campaigns/campaigns.repository';
 import { now, type Db } from '../db';
 
 /**
@@ -19,19 +17,7 @@ export class DeliveryRepository {
     return this.db.prepared
       .selectFrom('campaigns as c')
       .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
-      .select((eb) => [
-        'c.id',
-        'a.name as advertiser_name',
-        'c.budget_micros',
-        'c.cpm_micros',
-        'c.starts_at',
-        'c.ends_at',
-        eb.ref('c.delivery').$castTo<CampaignDelivery>().as('delivery'),
-        'c.cap_per_viewer_day',
-        'c.cap_per_session',
-        eb.ref('c.targeting').$castTo<Partial<Targeting> | null>().as('targeting'),
-        spentMicros(eb),
-      ])
+      .select((eb) => ['c.id', 'a.name as advertiser_name', ...deliveryTermColumns(eb), spentMicros(eb)])
       .where('c.status', '=', status)
       .where('c.ends_at', '>', now())
       .where((eb) =>
