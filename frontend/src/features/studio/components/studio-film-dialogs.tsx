@@ -5,15 +5,14 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError, FormFooter } from '@/components/ui/form';
-import { applyServerErrors } from '@/lib/server-errors';
 
 import { useDeleteStudioFilm, useReplaceCaptions, useUpdateStudioFilm } from '../api/studio-films';
 import type { StudioFilm } from '@/lib/api/types';
 import {
   captionsValid,
-  FILM_DETAILS_SERVER_FIELDS,
   filmDetailsOf,
   filmDetailsSchema,
+  showFilmDetailsError,
   toCaptionInputs,
   toFilmDetailsInput,
   validateFilmDetails,
@@ -52,13 +51,7 @@ export function EditFilmDialog({ film, onClose }: DialogProps) {
       { id: film.id, input: toFilmDetailsInput(values) },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          if (
-            applyServerErrors(error, form.setError, FILM_DETAILS_SERVER_FIELDS, { fallback: false })
-              .length === 0
-          )
-            form.setError('root.server', { message: studioErrorText(error) });
-        },
+        onError: (error) => showFilmDetailsError(error, form.setError),
       },
     );
   });

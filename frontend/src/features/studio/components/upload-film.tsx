@@ -8,14 +8,13 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormFooter } from '@/components/ui/form';
 import { UploadProgress } from '@/components/upload/upload-progress';
 import { findUnfinishedUploads, useTusUpload } from '@/hooks/use-tus-upload';
-import { applyServerErrors } from '@/lib/server-errors';
 
 import { useCreateStudioFilm } from '../api/studio-films';
 import {
   captionsValid,
   emptyFilmDetails,
-  FILM_DETAILS_SERVER_FIELDS,
   filmDetailsSchema,
+  showFilmDetailsError,
   toCaptionInputs,
   toFilmDetailsInput,
   validateFilmDetails,
@@ -23,7 +22,6 @@ import {
   type FilmDetailsErrors,
   type FilmDetailsValues,
 } from '../utils/film-form';
-import { studioErrorText } from '../utils/studio-errors';
 import { clearUploadDraft, loadUploadDraft, saveUploadDraft } from '../utils/upload-draft';
 import { AiDisclosureFields } from './ai-disclosure-fields';
 import { CaptionsField } from './captions-field';
@@ -150,14 +148,7 @@ export function UploadFilm() {
           clearUploadDraft();
           setSearchParams({ film: String(film.id) });
         },
-        onError: (error) => {
-          // A refused field is shown beside it; anything else in plain words under the form.
-          if (
-            applyServerErrors(error, form.setError, FILM_DETAILS_SERVER_FIELDS, { fallback: false })
-              .length === 0
-          )
-            form.setError('root.server', { message: studioErrorText(error) });
-        },
+        onError: (error) => showFilmDetailsError(error, form.setError),
       },
     );
   });

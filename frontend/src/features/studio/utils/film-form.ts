@@ -18,10 +18,13 @@ import {
   type Language,
 } from '@kinora/contracts';
 
+import type { UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 
 import type { CaptionInput, StudioFilm } from '@/lib/api/types';
-import type { ServerFieldMap } from '@/lib/server-errors';
+import { applyServerErrors, type ServerFieldMap } from '@/lib/server-errors';
+
+import { studioErrorText } from './studio-errors';
 
 // The catalog's limits for a film's details, shared with the service through @kinora/contracts.
 export const TITLE_MAX = FILM_TITLE_MAX_LENGTH;
@@ -138,6 +141,12 @@ export const FILM_DETAILS_SERVER_FIELDS: ServerFieldMap<FilmDetailsValues> = {
   'aiDisclosure.notes': 'aiNotes',
   'aiDisclosure.likenessConsent': 'likenessConsent',
 };
+
+/** A refusal of the film's details: beside each refused field, else in plain words under the form. */
+export function showFilmDetailsError(error: unknown, setError: UseFormSetError<FilmDetailsValues>) {
+  if (applyServerErrors(error, setError, FILM_DETAILS_SERVER_FIELDS, { fallback: false }).length === 0)
+    setError('root.server', { message: studioErrorText(error) });
+}
 
 /** Problems of the caption list: by caption key, plus one for the whole list. */
 export function validateCaptions(captions: CaptionDraft[]): { list?: string; byKey: Record<string, string> } {
