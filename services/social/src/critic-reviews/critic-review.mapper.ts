@@ -1,6 +1,7 @@
 import { mapFilmSummary } from '../films/film-summary.mapper';
 import type { CriticReviewRecord } from './critic-reviews.repository';
 import type { CriticReviewDto } from './dto/critic-review.dto';
+import { mapProfile } from '../profile.mapper';
 
 export function mapCriticReview(row: CriticReviewRecord): CriticReviewDto {
   return {
@@ -11,13 +12,7 @@ export function mapCriticReview(row: CriticReviewRecord): CriticReviewDto {
     review: row.review,
     createdAt: new Date(row.created_at).toISOString(),
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
-    critic: {
-      id: row.critic_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profileImageUrl: row.profile_image_url,
-      isVerified: row.is_verified,
-    },
+    critic: { id: row.critic_id, ...mapProfile(row), isVerified: row.is_verified },
     film: mapFilmSummary(row),
   };
 }

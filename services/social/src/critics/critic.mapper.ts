@@ -2,6 +2,7 @@ import type { CriticReviewRecord } from '../critic-reviews/critic-reviews.reposi
 import type { CriticRecord, CriticsRepository } from './critics.repository';
 import type { CriticDto } from './dto/critic.dto';
 import type { CriticDashboardDto, DashboardReviewDto } from './dto/dashboard.dto';
+import { mapProfile } from '../profile.mapper';
 
 export function mapCritic(row: CriticRecord): CriticDto {
   const links = row.social_links ?? {};
@@ -9,7 +10,7 @@ export function mapCritic(row: CriticRecord): CriticDto {
     id: row.id,
     bio: row.bio,
     website: row.website,
-    user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    user: mapProfile(row),
     isVerified: row.is_verified,
     socialLinks: {
       twitter: links.twitter ?? null,

@@ -1,5 +1,6 @@
 import { ReviewDto } from './dto/review.dto';
 import type { ReviewRecord } from './reviews.repository';
+import { mapProfile } from '../profile.mapper';
 
 export function mapReview(row: ReviewRecord): ReviewDto {
   return {
@@ -9,11 +10,6 @@ export function mapReview(row: ReviewRecord): ReviewDto {
     review: row.review,
     createdAt: new Date(row.created_at).toISOString(),
     editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
-    user: {
-      id: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profileImageUrl: row.profile_image_url,
-    },
+    user: { id: row.user_id, ...mapProfile(row) },
   };
 }
