@@ -56,6 +56,10 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The server's `message` for an API error (only of one of `statuses`, where given), e.g. for a toast. */
+export const serverMessageOf = (error: unknown, statuses?: readonly number[]): string | undefined =>
+  isApiError(error) && (!statuses || statuses.includes(error.status)) ? error.serverMessage : undefined;
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;

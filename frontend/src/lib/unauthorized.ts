@@ -25,3 +25,14 @@ export function handleUnauthorized(error: unknown): boolean {
   setTimeout(() => browser.assign(paths.apiLogin), UNAUTHORIZED_REDIRECT_DELAY_MS);
   return true;
 }
+
+/**
+ * A mutation's onError: a 401 through handleUnauthorized, else the failure toast `title`, with
+ * `describe(error)` under it where given.
+ */
+export const toastFailure =
+  (title: string, describe?: (error: Error) => string | undefined) =>
+  (error: Error): void => {
+    if (handleUnauthorized(error)) return;
+    toast({ title, description: describe?.(error), variant: 'destructive' });
+  };

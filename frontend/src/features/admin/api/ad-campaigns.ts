@@ -4,7 +4,7 @@ import { ADMIN_ANALYTICS_REFRESH_MS } from '@kinora/contracts';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { handleUnauthorized, toastFailure } from '@/lib/unauthorized';
 import type { Campaign, CampaignStatus, CreateCampaignInput, UpdateCampaignInput } from '@/lib/api/types';
 
 import { ADVERTISERS_KEY } from './advertisers';
@@ -63,10 +63,7 @@ export function useSetCampaignStatus() {
         description: campaign.name,
       });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Failed to update campaign', description: error.message, variant: 'destructive' });
-    },
+    onError: toastFailure('Failed to update campaign', (error) => error.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
   });
 }

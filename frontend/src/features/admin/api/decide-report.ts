@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { toastFailure } from '@/lib/unauthorized';
 import type { CloseReportInput, Report } from '@/lib/api/types';
 
 import { getAdminStatsQueryOptions } from './get-admin-stats';
@@ -22,14 +22,7 @@ export function useDecideReport() {
     onSuccess: (report) => {
       toast({ title: report.status === 'resolved' ? 'Report resolved' : 'Report dismissed' });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Failed to update report',
-        description: isApiError(error) ? error.serverMessage : undefined,
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure('Failed to update report', serverMessageOf),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { DecideFilmInput, FilmDecision } from '@/lib/api/types';
 
 import { getAdminStatsQueryOptions } from './get-admin-stats';
@@ -34,10 +34,7 @@ export function useUpdateFilmStatus() {
     onSuccess: () => {
       toast({ title: 'Success', description: 'Film status updated successfully' });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Error', description: 'Failed to update film status', variant: 'destructive' });
-    },
+    onError: toastFailure('Error', () => 'Failed to update film status'),
     onSettled: refresh,
   });
 }

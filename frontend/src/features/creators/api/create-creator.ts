@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { toast } from '@/hooks/use-toast';
-import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { toastFailure } from '@/lib/unauthorized';
 import type { CreateCreatorInput, CreatorProfile } from '@/lib/api/types';
 import type { ServerFieldMap } from '@/lib/server-errors';
 
@@ -83,10 +83,8 @@ export const createCreator = (input: CreateCreatorInput): Promise<CreatorProfile
 export const CREATE_CREATOR_FAILED = 'Failed to create creator profile. Please try again.';
 
 /** The server's reason for a rejected profile (400 names the field, 409 an existing profile). */
-export function createCreatorErrorMessage(error: unknown): string | undefined {
-  if (!isApiError(error) || (error.status !== 400 && error.status !== 409)) return undefined;
-  return error.serverMessage;
-}
+export const createCreatorErrorMessage = (error: unknown): string | undefined =>
+  serverMessageOf(error, [400, 409]);
 
 type UseCreateCreatorOptions = { onSuccess?: (creator: CreatorProfile) => void };
 
@@ -109,13 +107,6 @@ export function useCreateCreator({ onSuccess }: UseCreateCreatorOptions = {}) {
       });
       onSuccess?.(creator);
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: CREATE_CREATOR_FAILED,
-        description: createCreatorErrorMessage(error),
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure(CREATE_CREATOR_FAILED, createCreatorErrorMessage),
   });
 }

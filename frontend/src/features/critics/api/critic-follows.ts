@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { CriticFollowResult } from '@/lib/api/types';
 
 /** GET /api/critics/following: the ids of the critics the signed-in member follows; null for a visitor. */
@@ -45,9 +45,6 @@ export function useSetCriticFollow() {
         queryClient.invalidateQueries({ queryKey: ['critics', 'list'] }),
       ]);
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Failed to update follow status', variant: 'destructive' });
-    },
+    onError: toastFailure('Failed to update follow status'),
   });
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { toastFailure } from '@/lib/unauthorized';
 import type { CriticReview, WriteCriticReviewInput } from '@/lib/api/types';
 
 import { getCriticDashboardQueryOptions } from './get-critic-dashboard';
@@ -35,13 +35,6 @@ export function useWriteCriticReview(filmId: number) {
         queryClient.invalidateQueries({ queryKey: getCriticDashboardQueryOptions().queryKey }),
       ]);
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Failed to submit review',
-        description: isApiError(error) && error.status === 400 ? error.serverMessage : undefined,
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure('Failed to submit review', (error) => serverMessageOf(error, [400])),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { Notification, UnreadCount } from '@/lib/api/types';
 
 import { notificationsQueryKey } from './get-notifications';
@@ -20,17 +19,12 @@ function useRefreshOnSettled() {
   return () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
 }
 
-const onError = (title: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({ title, variant: 'destructive' });
-};
-
 export function useMarkNotificationRead() {
   const refresh = useRefreshOnSettled();
   return useMutation({
     mutationFn: markNotificationRead,
     onSettled: refresh,
-    onError: onError('Failed to update notification'),
+    onError: toastFailure('Failed to update notification'),
   });
 }
 
@@ -39,6 +33,6 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onSettled: refresh,
-    onError: onError('Failed to update notifications'),
+    onError: toastFailure('Failed to update notifications'),
   });
 }

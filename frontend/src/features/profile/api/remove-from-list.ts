@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { ListEntry, Message } from '@/lib/api/types';
 
 import { listsKey } from './get-list';
@@ -23,9 +23,6 @@ export function useRemoveFromList({ onRemoved }: { onRemoved?: () => void } = {}
       onRemoved?.();
       await queryClient.invalidateQueries({ queryKey: listsKey });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Failed to remove from list', variant: 'destructive' });
-    },
+    onError: toastFailure('Failed to remove from list'),
   });
 }

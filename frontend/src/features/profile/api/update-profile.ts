@@ -3,8 +3,8 @@ import { AVATAR_MAX_BYTES, NAME_MAX_LENGTH } from '@kinora/contracts';
 import { z } from 'zod';
 
 import { toast } from '@/hooks/use-toast';
-import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { toastFailure } from '@/lib/unauthorized';
 import type { User } from '@/lib/api/types';
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -64,13 +64,6 @@ export function useUpdateProfile({ onSaved }: { onSaved: (user: User) => void })
       toast({ title: 'Profile updated' });
       onSaved(user);
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Failed to update profile',
-        description: isApiError(error) ? error.serverMessage : undefined,
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure('Failed to update profile', serverMessageOf),
   });
 }

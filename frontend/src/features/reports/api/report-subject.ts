@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { CreateReportInput, Report } from '@/lib/api/types';
 
 /**
@@ -17,12 +17,7 @@ export const useReportSubject = () =>
   useMutation({
     mutationFn: reportSubject,
     onSuccess: () => toast({ title: 'Report sent', description: 'Thank you. A moderator will look at it.' }),
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Failed to send report',
-        description: isApiError(error) && error.status < 500 ? error.serverMessage : 'Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure('Failed to send report', (error) =>
+      isApiError(error) && error.status < 500 ? error.serverMessage : 'Please try again.',
+    ),
   });

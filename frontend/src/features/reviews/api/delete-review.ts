@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 import type { Message } from '@/lib/api/types';
 
 import { getReviewsQueryOptions } from './get-reviews';
@@ -26,9 +26,6 @@ export function useDeleteReview(filmId: number, { onRatingChange }: UseDeleteRev
       onRatingChange?.();
       await queryClient.invalidateQueries({ queryKey: getReviewsQueryOptions(filmId).queryKey });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Failed to delete review', variant: 'destructive' });
-    },
+    onError: toastFailure('Failed to delete review'),
   });
 }

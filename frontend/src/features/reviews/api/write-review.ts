@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
-import { apiClient, isApiError, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { toastFailure } from '@/lib/unauthorized';
 import type { Review, WriteReviewInput } from '@/lib/api/types';
 
 import { getReviewsQueryOptions } from './get-reviews';
@@ -32,13 +32,6 @@ export function useWriteReview(filmId: number, { onRatingChange }: UseWriteRevie
       onRatingChange?.();
       await queryClient.invalidateQueries({ queryKey: getReviewsQueryOptions(filmId).queryKey });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({
-        title: 'Failed to submit review',
-        description: isApiError(error) && error.status === 400 ? error.serverMessage : undefined,
-        variant: 'destructive',
-      });
-    },
+    onError: toastFailure('Failed to submit review', (error) => serverMessageOf(error, [400])),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { handleUnauthorized, toastFailure } from '@/lib/unauthorized';
 import type { CaptionInput, CreateStudioFilmInput, StudioFilm, UpdateStudioFilmInput } from '@/lib/api/types';
 
 import { studioErrorText } from '../utils/studio-errors';
@@ -86,10 +86,7 @@ function useStoreFilm() {
   };
 }
 
-const failureToast = (title: string) => (error: unknown) => {
-  if (handleUnauthorized(error)) return;
-  toast({ title, description: studioErrorText(error), variant: 'destructive' });
-};
+const failureToast = (title: string) => toastFailure(title, studioErrorText);
 
 /** PATCH /api/studio/films/{id}: 'Film details saved'. */
 export function useUpdateStudioFilm() {

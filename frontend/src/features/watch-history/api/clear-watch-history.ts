@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
-import { handleUnauthorized } from '@/lib/unauthorized';
+import { toastFailure } from '@/lib/unauthorized';
 
 import { getWatchHistoryQueryOptions } from './get-watch-history';
 
@@ -24,9 +24,6 @@ export function useClearWatchHistory({ onCleared }: { onCleared?: () => void } =
       onCleared?.();
       await queryClient.invalidateQueries({ queryKey: getWatchHistoryQueryOptions().queryKey });
     },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
-      toast({ title: 'Failed to clear watch history', variant: 'destructive' });
-    },
+    onError: toastFailure('Failed to clear watch history'),
   });
 }
