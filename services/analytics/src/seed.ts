@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { loadConfig, seedApiUrl, seedMain } from '@kinora/common';
+import { catalogSeedDone, loadConfig, seedApiUrl, seedMain } from '@kinora/common';
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { configSchema } from './config';
 import { DEMO_AGENTS, DEMO_ADDRESSES } from './seed/demo-clients';
@@ -36,16 +35,6 @@ const sessionId = (n: number, filmId: number) => {
   const hex = createHash('sha256').update(`kinora-demo-session-${n}-${filmId}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
-
-function catalogSeedDone(): boolean {
-  const file = process.env.SEED_STATUS_FILE;
-  if (!file || !existsSync(file)) return true;
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { done?: boolean }).done === true;
-  } catch {
-    return false;
-  }
-}
 
 interface Film {
   id: number;

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
+import { catalogSeedDone, loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppModule } from './app.module';
 import { configSchema } from './config';
 import { steps, type Community, type Step } from './seed/community';
-import { catalogSeedDone, lookup } from './seed/lookup';
+import { lookup } from './seed/lookup';
 import { SeedRepository } from './seed/seed.repository';
 
 const log = (message: string) => console.log(`[social seed] ${message}`);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config';
 
 /**
@@ -27,4 +28,18 @@ export function seedMain(name: string, seed: (manifestPath: string) => Promise<v
  */
 export function seedApiUrl(port: number): string {
   return (process.env.SEED_API_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, '');
+}
+
+/**
+ * Whether the demo catalog's seed has finished (its status file, SEED_STATUS_FILE, says done), when
+ * one is running: the seeds of the other services wait for catalog's films.
+ */
+export function catalogSeedDone(): boolean {
+  const file = process.env.SEED_STATUS_FILE;
+  if (!file || !existsSync(file)) return true;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { done?: boolean }).done === true;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Community, Ids, Step } from './community';
 import type { SeedRepository } from './seed.repository';
 
@@ -38,15 +37,4 @@ export async function lookup(
   };
   const waitsForFilm = (step: Step) => step.films.some((title) => known.film(title) === undefined);
   return { ready, waitsForFilm, ids };
-}
-
-/** Whether the demo catalog's seed has finished (its status file says done), when one is running. */
-export function catalogSeedDone(): boolean {
-  const file = process.env.SEED_STATUS_FILE;
-  if (!file || !existsSync(file)) return true;
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { done?: boolean }).done === true;
-  } catch {
-    return false;
-  }
 }
