@@ -1,4 +1,4 @@
-import { POSTER_HEIGHT, POSTER_WIDTH } from './poster';
+import { POSTER_HEIGHT, POSTER_WIDTH, QUIET_IMAGE_FFMPEG } from './poster';
 
 /**
  * WebP copies of a film's poster at the widths the SPA shows it, written beside `poster.jpg`
@@ -48,11 +48,7 @@ export function posterVariantArguments(poster: string, variants: readonly Poster
     ),
   ].join(';');
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-loglevel',
-    'error',
+    ...QUIET_IMAGE_FFMPEG,
     '-i',
     poster,
     '-filter_complex',

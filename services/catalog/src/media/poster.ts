@@ -193,14 +193,13 @@ export function posterGraph(options: PosterGraphOptions): string {
   return `${chain};\n${shade};\n[bg][shade]overlay=format=auto,\n${[...text, 'format=yuvj420p'].join(',\n')}\n`;
 }
 
+/** How ffmpeg runs for the poster images: no banner, no stdin, no progress, errors only. */
+export const QUIET_IMAGE_FFMPEG = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error'] as const;
+
 /** ffmpeg's arguments for the poster: the frame at `at` seconds through the graph in `graphFile`. */
 export function posterArguments(source: string, output: string, graphFile: string, at: number): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-loglevel',
-    'error',
+    ...QUIET_IMAGE_FFMPEG,
     '-ss',
     at.toFixed(3),
     '-i',
