@@ -1,10 +1,8 @@
 import { InjectQueryDb } from '@kinora/common';
 import type { MediaStatus } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { Db } from '../db';
-
-const now = sql<string>`now()`;
+import { now, TranscodeStateRepository } from '../media/transcode-state.repository';
 
 /**
  * creative_media: advertising creatives made from admins' uploads and their transcode's state
@@ -12,8 +10,10 @@ const now = sql<string>`now()`;
  * creative jobs move them along.
  */
 @Injectable()
-export class CreativeMediaRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+export class CreativeMediaRepository extends TranscodeStateRepository {
+  constructor(@InjectQueryDb() db: Db) {
+    super(db, 'creative_media', 'id');
+  }
 
   /** A new creative (queued), its source path not known yet: its id. */
   async insert(label: string, createdBy: string): Promise<number> {
@@ -63,16 +63,6 @@ export class CreativeMediaRepository {
     return marked?.label;
   }
 
-  /** The running transcode's progress (ignored once it is no longer processing). */
-  async reportProgress(id: number, percent: number): Promise<void> {
-    await this.db
-      .updateTable('creative_media')
-      .set({ progress: percent, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .execute();
-  }
-
   /** Transcoded: ready with its length (seconds, to the millisecond). */
   async markReady(id: number, durationSeconds: string): Promise<void> {
     await this.db
@@ -85,42 +75,6 @@ export class CreativeMediaRepository {
         updated_at: now,
       })
       .where('id', '=', id)
-      .execute();
-  }
-
-  /** A transcode interrupted by shutdown: queued again, its attempt given back. */
-  async handBack(id: number): Promise<void> {
-    await this.db
-      .updateTable('creative_media')
-      .set((eb) => ({
-        status: 'queued',
-        attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /** A failed attempt: queued for the retry, or failed on the last one, with its reason. */
-  async recordFailure(id: number, status: 'queued' | 'failed', reason: string): Promise<void> {
-    await this.db
-      .updateTable('creative_media')
-      .set({ status, failure_reason: reason, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /** BullMQ gave up on the transcode: failed unless ready, keeping an earlier reason. */
-  async failUnlessReady(id: number, reason: string): Promise<void> {
-    await this.db
-      .updateTable('creative_media')
-      .set((eb) => ({
-        status: 'failed',
-        failure_reason: eb.fn.coalesce('failure_reason', eb.val(reason)),
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .where('status', '<>', 'ready')
       .execute();
   }
 }

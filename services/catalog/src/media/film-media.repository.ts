@@ -1,18 +1,18 @@
 import { InjectQueryDb } from '@kinora/common';
 import type { MediaStatus } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import type { Db } from '../db';
-
-const now = sql<string>`now()`;
+import { now, TranscodeStateRepository } from './transcode-state.repository';
 
 /**
  * film_media: the media pipeline's state of each film's source video (queued → processing → ready
  * or failed), as MediaService queues it and catalog-worker's jobs move it along.
  */
 @Injectable()
-export class FilmMediaRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+export class FilmMediaRepository extends TranscodeStateRepository {
+  constructor(@InjectQueryDb() db: Db) {
+    super(db, 'film_media', 'film_id');
+  }
 
   /** Inserts or resets the film's row: queued, no attempts, no progress, no failure reason. */
   async queue(filmId: number, sourcePath: string): Promise<void> {
@@ -48,52 +48,6 @@ export class FilmMediaRepository {
       .returning('attempts')
       .executeTakeFirst();
     return marked?.attempts;
-  }
-
-  /** The running transcode's progress (ignored once it is no longer processing). */
-  async reportProgress(filmId: number, percent: number): Promise<void> {
-    await this.db
-      .updateTable('film_media')
-      .set({ progress: percent, updated_at: now })
-      .where('film_id', '=', filmId)
-      .where('status', '=', 'processing')
-      .execute();
-  }
-
-  /** A transcode interrupted by shutdown: queued again, its attempt given back. */
-  async handBack(filmId: number): Promise<void> {
-    await this.db
-      .updateTable('film_media')
-      .set((eb) => ({
-        status: 'queued',
-        attempts: eb.fn<number>('greatest', [eb('attempts', '-', 1), eb.lit(0)]),
-        updated_at: now,
-      }))
-      .where('film_id', '=', filmId)
-      .execute();
-  }
-
-  /** A failed attempt: queued for the retry, or failed on the last one, with its reason. */
-  async recordFailure(filmId: number, status: 'queued' | 'failed', reason: string): Promise<void> {
-    await this.db
-      .updateTable('film_media')
-      .set({ status, failure_reason: reason, updated_at: now })
-      .where('film_id', '=', filmId)
-      .execute();
-  }
-
-  /** BullMQ gave up on the transcode: failed unless ready, keeping an earlier reason. */
-  async failUnlessReady(filmId: number, reason: string): Promise<void> {
-    await this.db
-      .updateTable('film_media')
-      .set((eb) => ({
-        status: 'failed',
-        failure_reason: eb.fn.coalesce('failure_reason', eb.val(reason)),
-        updated_at: now,
-      }))
-      .where('film_id', '=', filmId)
-      .where('status', '<>', 'ready')
-      .execute();
   }
 
   /**
