@@ -5,18 +5,14 @@ import { FilmCardLikeProvider, type RenderFilmCardLike } from '@/components/film
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { SkipLink } from '@/components/layout/skip-link';
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { LikeButton } from '@/features/likes/components/like-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export function PageFallback() {
-  return (
-    <div className="flex min-h-[70dvh] items-center justify-center pt-16">
-      <Spinner label="Loading page" />
-    </div>
-  );
+  return <PageSpinner label="Loading page" />;
 }
 
 /**

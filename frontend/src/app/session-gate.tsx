@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { signInPath } from '@/config/paths';
 import type { User } from '@/lib/api/types';
 
@@ -16,13 +16,7 @@ export function SessionGate({
   signedOut: ReactNode;
   children: ReactNode;
 }) {
-  if (user.isPending) {
-    return (
-      <div className="flex min-h-[70dvh] flex-1 items-center justify-center pt-16">
-        <Spinner label="Checking your session" />
-      </div>
-    );
-  }
+  if (user.isPending) return <PageSpinner label="Checking your session" className="flex-1" />;
   return user.data ? children : signedOut;
 }
 

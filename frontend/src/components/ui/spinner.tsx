@@ -11,3 +11,22 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** A screen that is not ready yet: the spinner in the middle of the space under the navigation bar. */
+export function PageSpinner({ label, className }: { label: string; className?: string }) {
+  return (
+    <div className={cn('flex min-h-[70dvh] items-center justify-center pt-16', className)}>
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** A spinner with its label written out beside it ("Loading film details..."). */
+export function LoadingLine({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Spinner label={label} />
+      <p className="text-fg-muted">{label}...</p>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { BarChart3, DollarSign, LayoutDashboard, Megaphone, ShieldAlert, ShieldC
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { ADMIN_REDIRECT_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -45,13 +45,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
   const denied = user !== undefined && user?.isAdmin !== true;
   useNonAdminRedirect(denied);
 
-  if (user === undefined) {
-    return (
-      <div className="flex min-h-[70dvh] items-center justify-center pt-16">
-        <Spinner label="Loading admin dashboard" />
-      </div>
-    );
-  }
+  if (user === undefined) return <PageSpinner label="Loading admin dashboard" />;
   if (denied) {
     return (
       <div
