@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiNullableString } from './dto-fields';
 import { AI_PARTS } from '@kinora/contracts';
 
 /**
@@ -23,6 +24,6 @@ export class AiDisclosureDto {
   @ApiProperty({ description: 'Those people consented (always true when realLikeness is).' })
   likenessConsent!: boolean;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   notes!: string | null;
 }

@@ -5,6 +5,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -68,6 +69,22 @@ export function IntegerField(
     ...(query ? [Type(() => Number), Transform(blankToUndefined)] : []),
     ...(optional ? [IsOptional()] : []),
     ApiProperty({ type: 'integer', minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
+  );
+}
+
+/** A finite number from `minimum` to `maximum` (seconds, dollars); every failed check gives the one `message`. */
+export function NumberField(
+  minimum: number,
+  maximum: number,
+  message: string,
+  { optional = false, ...schema }: Omit<IntegerFieldOptions, 'query'> = {},
+): PropertyDecorator {
+  return applyDecorators(
+    Max(maximum, { message }),
+    Min(minimum, { message }),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    ...(optional ? [IsOptional()] : []),
+    ApiProperty({ minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
   );
 }
 
@@ -144,7 +161,7 @@ export function NestedField(
   );
 }
 
-// Response fields: schema only.
+// Schema-only kinds: answers, and inputs whose checks are written beside them.
 
 /** An integer (ids, counts). */
 export const ApiInteger = (options: ApiPropertyOptions = {}) =>

@@ -1,10 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 
 /** The admin dashboard's counters. */
 export class AdminStatsDto {
-  @ApiProperty({ type: 'integer', description: 'Films waiting for review (playable, undecided).' })
+  @ApiInteger({ description: 'Films waiting for review (playable, undecided).' })
   pendingReviews!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Reports not yet resolved or dismissed.' })
+  @ApiInteger({ description: 'Reports not yet resolved or dismissed.' })
   openReports!: number;
 }

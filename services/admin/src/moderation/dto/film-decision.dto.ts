@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiInteger, ApiNullableString } from '@kinora/common';
 import { MODERATION_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
@@ -30,12 +31,12 @@ export class DecideFilmDto {
 }
 
 export class FilmDecisionDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiProperty({ enum: [...FILM_DECISIONS] })
   status!: FilmDecision;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   reason!: string | null;
 }

@@ -1,20 +1,20 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AiDisclosureDto, PageQuery } from '@kinora/common';
+import { AiDisclosureDto, ApiInteger, ApiNullableString, ApiTimestamp, PageQuery } from '@kinora/common';
 import { MemberContactDto } from './member-contact.dto';
 
 /** limit (default 20) and offset. */
 export class PendingFilmsQuery extends PageQuery {}
 
 export class PendingFilmUserDto extends MemberContactDto {
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 }
 
 export class PendingFilmCreatorDto {
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   id!: number | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   userId!: string | null;
 
   @ApiProperty({ type: PendingFilmUserDto, nullable: true })
@@ -24,7 +24,7 @@ export class PendingFilmCreatorDto {
 /** A film waiting for review, with what the moderator needs to decide. */
 @ApiExtraModels(AiDisclosureDto)
 export class PendingFilmDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -39,13 +39,13 @@ export class PendingFilmDto {
   @ApiProperty()
   language!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Minutes.' })
+  @ApiInteger({ description: 'Minutes.' })
   duration!: number;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   releaseYear!: number | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   posterUrl!: string | null;
 
   @ApiProperty({ description: 'The HLS master playlist (the preview player plays it).' })
@@ -54,7 +54,7 @@ export class PendingFilmDto {
   @ApiProperty({ enum: ['pending'] })
   status!: 'pending';
 
-  @ApiProperty({ format: 'date-time', description: 'When the creator submitted the film.' })
+  @ApiTimestamp({ description: 'When the creator submitted the film.' })
   createdAt!: string;
 
   @ApiProperty({

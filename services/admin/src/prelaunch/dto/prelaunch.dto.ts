@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiTimestamp, PageQuery } from '@kinora/common';
 import { EMAIL_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -40,15 +40,15 @@ export class WaitlistEntryDto {
   @ApiProperty()
   email!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 }
 
 export class FeedbackEntryDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   name!: string | null;
 
   @ApiProperty()
@@ -57,6 +57,6 @@ export class FeedbackEntryDto {
   @ApiProperty()
   vision!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 }

@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { blankToUndefined, IdField, PageQuery } from '@kinora/common';
+import {
+  ApiInteger,
+  ApiNullableString,
+  ApiNullableTimestamp,
+  ApiTimestamp,
+  blankToUndefined,
+  IdField,
+  PageQuery,
+} from '@kinora/common';
 import { MemberContactDto } from '../../moderation/dto/member-contact.dto';
 import {
   REPORT_REASONS,
@@ -66,36 +74,36 @@ export class ReportsQuery extends PageQuery {
 export class ReporterDto extends MemberContactDto {}
 
 export class ReportSubjectDto {
-  @ApiProperty({ type: 'string', nullable: true, description: "The film's title when known." })
+  @ApiNullableString({ description: "The film's title when known." })
   title!: string | null;
 }
 
 export class ReportDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty({ enum: [...REPORT_SUBJECT_TYPES] })
   subjectType!: ReportSubjectType;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   subjectId!: number;
 
   @ApiProperty({ enum: [...REPORT_REASONS] })
   reason!: ReportReason;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   details!: string | null;
 
   @ApiProperty({ enum: [...REPORT_STATUSES] })
   status!: ReportStatus;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   note!: string | null;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiNullableTimestamp()
   resolvedAt!: string | null;
 
   @ApiProperty({ type: ReporterDto })

@@ -1,20 +1,37 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiInteger, ApiTimestamp, HTTP_URL_OPTIONS, trimmed } from '@kinora/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { ADVERTISER_NAME_MAX_LENGTH, WEBSITE_URL_MAX_LENGTH } from '@kinora/contracts';
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty website is no website. */
 const blankToNull = ({ value }: { value: unknown }) => {
-  const text = typeof value === 'string' ? value.trim() : value;
+  const text = trimmed({ value });
   return text === '' ? null : text;
 };
-const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 const NAME_MESSAGE = `name must be 1 to ${ADVERTISER_NAME_MAX_LENGTH} characters`;
 const WEBSITE_MESSAGE = `websiteUrl must be an http(s) URL of at most ${WEBSITE_URL_MAX_LENGTH} characters`;
 
+/** The advertiser's site: optional, and blank or null means none (decorators bottom-up, as stacked ones apply). */
+const WebsiteUrlField = (description: string) =>
+  applyDecorators(
+    MaxLength(WEBSITE_URL_MAX_LENGTH, { message: WEBSITE_MESSAGE }),
+    IsUrl(HTTP_URL_OPTIONS, { message: WEBSITE_MESSAGE }),
+    IsString({ message: WEBSITE_MESSAGE }),
+    IsOptional(),
+    Transform(blankToNull),
+    ApiPropertyOptional({
+      type: 'string',
+      format: 'uri',
+      nullable: true,
+      maxLength: WEBSITE_URL_MAX_LENGTH,
+      description,
+    }),
+  );
+
 export class AdvertiserDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -23,10 +40,10 @@ export class AdvertiserDto {
   @ApiProperty({ type: 'string', format: 'uri', nullable: true })
   websiteUrl!: string | null;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Campaigns of this advertiser.' })
+  @ApiInteger({ description: 'Campaigns of this advertiser.' })
   campaignCount!: number;
 }
 
@@ -38,18 +55,7 @@ export class CreateAdvertiserDto {
   @MaxLength(ADVERTISER_NAME_MAX_LENGTH, { message: NAME_MESSAGE })
   name!: string;
 
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uri',
-    nullable: true,
-    maxLength: WEBSITE_URL_MAX_LENGTH,
-    description: 'An http(s) URL; empty or null for none.',
-  })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString({ message: WEBSITE_MESSAGE })
-  @IsUrl(URL_OPTIONS, { message: WEBSITE_MESSAGE })
-  @MaxLength(WEBSITE_URL_MAX_LENGTH, { message: WEBSITE_MESSAGE })
+  @WebsiteUrlField('An http(s) URL; empty or null for none.')
   websiteUrl?: string | null;
 }
 
@@ -62,17 +68,6 @@ export class UpdateAdvertiserDto {
   @MaxLength(ADVERTISER_NAME_MAX_LENGTH, { message: NAME_MESSAGE })
   name?: string;
 
-  @ApiPropertyOptional({
-    type: 'string',
-    format: 'uri',
-    nullable: true,
-    maxLength: WEBSITE_URL_MAX_LENGTH,
-    description: 'An http(s) URL; empty or null removes it.',
-  })
-  @Transform(blankToNull)
-  @IsOptional()
-  @IsString({ message: WEBSITE_MESSAGE })
-  @IsUrl(URL_OPTIONS, { message: WEBSITE_MESSAGE })
-  @MaxLength(WEBSITE_URL_MAX_LENGTH, { message: WEBSITE_MESSAGE })
+  @WebsiteUrlField('An http(s) URL; empty or null removes it.')
   websiteUrl?: string | null;
 }

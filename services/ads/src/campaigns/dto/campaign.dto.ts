@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IdField } from '@kinora/common';
+import { ApiInteger, ApiTimestamp, IdField } from '@kinora/common';
 import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -76,10 +76,10 @@ export class TargetingDto {
   @ApiProperty({ type: [String], description: 'ISO 3166-1 alpha-2 codes; empty matches everyone.' })
   countries!: string[];
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   ageMin!: number | null;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   ageMax!: number | null;
 
   @ApiProperty({ type: [String] })
@@ -143,10 +143,10 @@ export class TargetingInputDto {
 }
 
 export class CampaignDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   advertiserId!: number;
 
   @ApiProperty()
@@ -167,19 +167,19 @@ export class CampaignDto {
   @ApiProperty({ description: 'Dollars per 1,000 impressions.' })
   cpm!: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   startsAt!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   endsAt!: string;
 
   @ApiProperty({ enum: CAMPAIGN_DELIVERIES })
   delivery!: CampaignDelivery;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   capPerViewerDay!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   capPerSession!: number;
 
   @ApiProperty({ type: TargetingDto })
@@ -191,10 +191,10 @@ export class CampaignDto {
   @ApiProperty({ description: 'Dollars charged so far (impressions × CPM / 1000).' })
   spent!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   impressions!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   clicks!: number;
 
   @ApiProperty({
@@ -203,10 +203,10 @@ export class CampaignDto {
   })
   pacing!: PacingStatus;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   updatedAt!: string;
 }
 
@@ -233,11 +233,11 @@ export class CreateCampaignDto {
   @Max(CPM_MAX, { message: CPM })
   cpm!: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   @IsDateString({ strict: true }, { message: DATE('startsAt') })
   startsAt!: string;
 
-  @ApiProperty({ format: 'date-time', description: 'After startsAt.' })
+  @ApiTimestamp({ description: 'After startsAt.' })
   @IsDateString({ strict: true }, { message: DATE('endsAt') })
   endsAt!: string;
 

@@ -1,4 +1,5 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsNumber, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import {
@@ -17,10 +18,10 @@ const DURATION = `duration must be a number of seconds from ${CREATIVE_DURATION_
 const CLICK = `clickUrl must be an http(s) URL of at most ${CLICK_URL_MAX_LENGTH} characters`;
 
 export class CreativeDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   campaignId!: number;
 
   @ApiProperty()

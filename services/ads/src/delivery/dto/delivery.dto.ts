@@ -1,6 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { blankToUndefined, IdField } from '@kinora/common';
+import { ApiInteger, blankToUndefined, IdField, NumberField } from '@kinora/common';
 import { Transform, Type } from 'class-transformer';
 import {
   Allow,
@@ -9,7 +10,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -90,14 +90,7 @@ export class SelectAdDto {
   @IdField()
   filmId!: number;
 
-  @ApiProperty({
-    minimum: 0,
-    maximum: MAX_POSITION_SECONDS,
-    description: 'The break, seconds into the film.',
-  })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: POSITION })
-  @Min(0, { message: POSITION })
-  @Max(MAX_POSITION_SECONDS, { message: POSITION })
+  @NumberField(0, MAX_POSITION_SECONDS, POSITION, { description: 'The break, seconds into the film.' })
   position!: number;
 
   @ApiProperty({
@@ -131,10 +124,10 @@ export class SelectAdDto {
 }
 
 export class AdDto {
-  @ApiProperty({ type: 'integer', description: 'The creative.' })
+  @ApiInteger({ description: 'The creative.' })
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   campaignId!: number;
 
   @ApiProperty()
@@ -170,6 +163,16 @@ const CLIENT_TIME: SchemaObject[] = [
   { type: 'string', format: 'date-time' },
   { type: 'number', minimum: 0 },
 ];
+
+/** An optional clock reading of the viewer's (decorators bottom-up, as stacked ones apply). */
+const ClientTimeField =
+  (description: string) =>
+  (target: object, key: string | symbol): void =>
+    applyDecorators(
+      IsClientTime(String(key)),
+      IsOptional(),
+      ApiPropertyOptional({ oneOf: CLIENT_TIME, description }),
+    )(target, key);
 
 /**
  * POST /api/ads/view: what the viewer did with an ad. The spec's payloads are accepted as they
@@ -216,28 +219,15 @@ export class RecordAdViewDto {
   @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
   deviceType?: AdDeviceType;
 
-  @ApiPropertyOptional({
-    oneOf: CLIENT_TIME,
-    description: 'ISO 8601 date-time (or seconds): the start payload.',
-  })
-  @IsOptional()
-  @IsClientTime('viewStartTime')
+  @ClientTimeField('ISO 8601 date-time (or seconds): the start payload.')
   viewStartTime?: string | number;
 
-  @ApiPropertyOptional({
-    minimum: 0,
-    maximum: MAX_POSITION_SECONDS,
-    description: 'Seconds of the ad watched.',
-  })
-  @IsOptional()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false },
-    { message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}` },
+  @NumberField(
+    0,
+    MAX_POSITION_SECONDS,
+    `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`,
+    { optional: true, description: 'Seconds of the ad watched.' },
   )
-  @Min(0, { message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}` })
-  @Max(MAX_POSITION_SECONDS, {
-    message: `viewDuration must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`,
-  })
   viewDuration?: number;
 
   @ApiPropertyOptional({ description: 'The skip payload.' })
@@ -245,9 +235,7 @@ export class RecordAdViewDto {
   @IsBoolean({ message: 'wasSkipped must be a boolean' })
   wasSkipped?: boolean;
 
-  @ApiPropertyOptional({ oneOf: CLIENT_TIME, description: 'ISO 8601 date-time (or seconds).' })
-  @IsOptional()
-  @IsClientTime('skipTime')
+  @ClientTimeField('ISO 8601 date-time (or seconds).')
   skipTime?: string | number;
 
   @ApiPropertyOptional({ description: 'The click payload (Learn More).' })
@@ -255,9 +243,7 @@ export class RecordAdViewDto {
   @IsBoolean({ message: 'clicked must be a boolean' })
   clicked?: boolean;
 
-  @ApiPropertyOptional({ oneOf: CLIENT_TIME, description: 'ISO 8601 date-time (or seconds).' })
-  @IsOptional()
-  @IsClientTime('clickTime')
+  @ClientTimeField('ISO 8601 date-time (or seconds).')
   clickTime?: string | number;
 }
 
@@ -285,15 +271,8 @@ export class VastQuery {
   @IdField()
   filmId!: number;
 
-  @ApiProperty({
-    minimum: 0,
-    maximum: MAX_POSITION_SECONDS,
-    description: 'The break, seconds into the film.',
-  })
   @Transform(queryNumber)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: POSITION })
-  @Min(0, { message: POSITION })
-  @Max(MAX_POSITION_SECONDS, { message: POSITION })
+  @NumberField(0, MAX_POSITION_SECONDS, POSITION, { description: 'The break, seconds into the film.' })
   position!: number;
 
   @ApiPropertyOptional({

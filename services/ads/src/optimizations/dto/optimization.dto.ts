@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiInteger, ApiTimestamp } from '@kinora/common';
 import { LIST_LIMIT_MAX } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { queryNumber } from '../../validation';
@@ -24,10 +25,10 @@ export class OptimizationsQuery {
 }
 
 export class OptimizationDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   campaignId!: number;
 
   @ApiProperty()
@@ -40,12 +41,12 @@ export class OptimizationDto {
   })
   kind!: OptimizationKind;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   count!: number;
 
   @ApiProperty()
   detail!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   at!: string;
 }

@@ -1,26 +1,27 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiDate, ApiInteger } from '@kinora/common';
 
 /** One placement type's share of the ads, all time. */
 export class AdPlacementFiguresDto {
   @ApiProperty({ description: 'Dollars charged for the impressions of this placement type.' })
   revenue!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Impressions (ads started).' })
+  @ApiInteger({ description: 'Impressions (ads started).' })
   views!: number;
 }
 
 /** One UTC day of ad figures. */
 export class AdDailyFiguresDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
   @ApiProperty({ description: 'Dollars charged that day.' })
   revenue!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   impressions!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   clicks!: number;
 }
 
@@ -32,10 +33,10 @@ export class AdMetricsDto {
   @ApiProperty({ description: 'Dollars charged for impressions, all time.' })
   totalRevenue!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Impressions (ads started), all time.' })
+  @ApiInteger({ description: 'Impressions (ads started), all time.' })
   totalImpressions!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Clicks, all time.' })
+  @ApiInteger({ description: 'Clicks, all time.' })
   totalClicks!: number;
 
   @ApiProperty({ description: 'Clicks / impressions, a fraction from 0 to 1 (0 without impressions).' })

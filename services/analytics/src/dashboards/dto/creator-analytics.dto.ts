@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiDate, ApiInteger, ApiNullableString } from '@kinora/common';
 import { FILM_STATUSES, type FilmStatus } from '@kinora/contracts';
 import { CountryShareDto, DailyFiguresDto, DeviceShareDto, ShareDto } from './figures.dto';
 
 export class AnalyticsFilmDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -12,7 +13,7 @@ export class AnalyticsFilmDto {
   @ApiProperty()
   genre!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Minutes.' })
+  @ApiInteger({ description: 'Minutes.' })
   duration!: number;
 
   @ApiProperty({ description: 'Seconds, as probed (0 until transcoded).' })
@@ -21,7 +22,7 @@ export class AnalyticsFilmDto {
   @ApiProperty({ enum: [...FILM_STATUSES] })
   status!: FilmStatus;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   posterUrl!: string | null;
 }
 
@@ -29,13 +30,13 @@ export class CreatorFilmFiguresDto {
   @ApiProperty({ type: AnalyticsFilmDto })
   film!: AnalyticsFilmDto;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views, all time.' })
+  @ApiInteger({ description: 'Qualified views, all time.' })
   views!: number;
 
   @ApiProperty({ description: 'Seconds watched, all time.' })
   watchTime!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  @ApiInteger({ description: 'Qualified views in the period.' })
   periodViews!: number;
 
   @ApiProperty({ description: 'Seconds watched in the period.' })
@@ -53,18 +54,18 @@ export class CreatorFilmFiguresDto {
 }
 
 export class SubscriberGrowthDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Net new followers that day.' })
+  @ApiInteger({ description: 'Net new followers that day.' })
   subscribers!: number;
 }
 
 export class FollowerGrowthRateDto {
-  @ApiProperty({ type: 'integer', description: 'Followers now.' })
+  @ApiInteger({ description: 'Followers now.' })
   followers!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Followers 30 days ago.' })
+  @ApiInteger({ description: 'Followers 30 days ago.' })
   followersMonthAgo!: number;
 
   @ApiProperty({
@@ -99,19 +100,19 @@ export class DemographicsDto {
 
 /** GET /api/analytics/creator/{id}: that creator and admins only. */
 export class CreatorAnalyticsDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   creatorId!: number;
 
-  @ApiProperty({ type: 'integer', description: 'The period in days.' })
+  @ApiInteger({ description: 'The period in days.' })
   days!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views of all the creator’s films, all time.' })
+  @ApiInteger({ description: 'Qualified views of all the creator’s films, all time.' })
   totalViews!: number;
 
   @ApiProperty({ description: 'Seconds watched, all time.' })
   totalWatchTime!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  @ApiInteger({ description: 'Qualified views in the period.' })
   periodViews!: number;
 
   @ApiProperty({ description: 'Seconds watched in the period.' })
@@ -122,7 +123,7 @@ export class CreatorAnalyticsDto {
   })
   averageRating!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   totalFollowers!: number;
 
   @ApiProperty({ type: [SubscriberGrowthDto], description: 'The last 7 days, oldest first.' })

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiDate, ApiInteger } from '@kinora/common';
 
 /** One day of a series (UTC), e.g. "2026-11-24". */
 export class DailyFiguresDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views of sessions started that day.' })
+  @ApiInteger({ description: 'Qualified views of sessions started that day.' })
   views!: number;
 
   @ApiProperty({ description: 'Seconds watched in sessions started that day.' })
@@ -23,7 +24,7 @@ export class ShareDto {
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 code, "Unknown", or a device type.' })
   name!: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   sessions!: number;
 
   @ApiProperty({ description: 'Percent of all sessions in the period, one decimal.' })

@@ -1,24 +1,25 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiDate, ApiInteger, ApiNullableTimestamp } from '@kinora/common';
 import { AdMetricsDto } from './ad-metrics.dto';
 import { AnalyticsFilmDto } from './creator-analytics.dto';
 
 export class PlatformStatsDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   totalUsers!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Members with a viewing session in the last 30 days.' })
+  @ApiInteger({ description: 'Members with a viewing session in the last 30 days.' })
   activeUsers!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Published films.' })
+  @ApiInteger({ description: 'Published films.' })
   totalFilms!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Films awaiting review.' })
+  @ApiInteger({ description: 'Films awaiting review.' })
   pendingFilms!: number;
 
   @ApiProperty({ description: 'Seconds watched, all time.' })
   totalWatchTime!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views, all time.' })
+  @ApiInteger({ description: 'Qualified views, all time.' })
   totalViews!: number;
 }
 
@@ -29,7 +30,7 @@ export class MonthlyCostDto {
   @ApiProperty({ description: 'Dollars.' })
   cost!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   views!: number;
 }
 
@@ -82,43 +83,43 @@ export class RevenueMetricsDto {
 }
 
 export class UserGrowthDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
-  @ApiProperty({ type: 'integer', description: 'New users that day.' })
+  @ApiInteger({ description: 'New users that day.' })
   users!: number;
 }
 
 export class ContentGrowthDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Films published that day.' })
+  @ApiInteger({ description: 'Films published that day.' })
   films!: number;
 }
 
 export class ViewingGrowthDto {
-  @ApiProperty({ format: 'date' })
+  @ApiDate()
   date!: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   views!: number;
 
   @ApiProperty({ description: 'Seconds watched.' })
   watchTime!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Distinct viewers (members and visitors).' })
+  @ApiInteger({ description: 'Distinct viewers (members and visitors).' })
   viewers!: number;
 }
 
 export class GrowthMetricsDto {
-  @ApiProperty({ type: 'integer', description: 'Over the period.' })
+  @ApiInteger({ description: 'Over the period.' })
   newUsers!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   newFilms!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   views!: number;
 
   @ApiProperty({ type: [UserGrowthDto] })
@@ -135,7 +136,7 @@ export class TopFilmDto {
   @ApiProperty({ type: AnalyticsFilmDto })
   film!: AnalyticsFilmDto;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  @ApiInteger({ description: 'Qualified views in the period.' })
   views!: number;
 
   @ApiProperty({ description: 'Mean member rating out of 10 (0 without reviews).' })
@@ -143,7 +144,7 @@ export class TopFilmDto {
 }
 
 export class AnalyticsCreatorDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -157,10 +158,10 @@ export class TopCreatorDto {
   @ApiProperty({ type: AnalyticsCreatorDto })
   creator!: AnalyticsCreatorDto;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   followers!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Qualified views in the period.' })
+  @ApiInteger({ description: 'Qualified views in the period.' })
   views!: number;
 }
 
@@ -174,7 +175,7 @@ export class TopPerformersDto {
 
 /** GET /api/analytics/admin: admins only. */
 export class PlatformAnalyticsDto {
-  @ApiProperty({ type: 'integer', description: 'The period in days (growth, top performers).' })
+  @ApiInteger({ description: 'The period in days (growth, top performers).' })
   days!: number;
 
   @ApiProperty({ type: PlatformStatsDto })
@@ -192,6 +193,6 @@ export class PlatformAnalyticsDto {
   @ApiProperty({ type: AdMetricsDto })
   adMetrics!: AdMetricsDto;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiNullableTimestamp()
   computedAt!: string | null;
 }

@@ -1,27 +1,27 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiTimestamp, PageQuery } from '@kinora/common';
 
 /** limit (default 50) and offset. */
 export class WatchHistoryQuery extends PageQuery {}
 
 /** A film the member watched: their latest session of it. */
 export class WatchHistoryEntryDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   title!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   posterUrl!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   genre!: string | null;
 
   @ApiProperty({ description: 'Seconds (0 when not known).' })
   durationSeconds!: number;
 
-  @ApiProperty({ format: 'date-time', description: 'When the latest session was last updated.' })
+  @ApiTimestamp({ description: 'When the latest session was last updated.' })
   watchedAt!: string;
 
   @ApiProperty({ description: 'Where the latest session stopped, in seconds.' })
@@ -30,7 +30,7 @@ export class WatchHistoryEntryDto {
   @ApiProperty({ description: 'Seconds watched over all the member’s sessions of the film.' })
   watchTime!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Sessions of the film.' })
+  @ApiInteger({ description: 'Sessions of the film.' })
   sessions!: number;
 
   @ApiProperty({ description: 'A session reached 90% of the film.' })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 
 /** Ad revenue on a creator's films and the creator's earnings from it. */
 export class CreatorRevenueFiguresDto {
@@ -10,7 +11,7 @@ export class CreatorRevenueFiguresDto {
   })
   earnings!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Impressions (ads started).' })
+  @ApiInteger({ description: 'Impressions (ads started).' })
   impressions!: number;
 }
 
@@ -20,7 +21,7 @@ export class CreatorRevenueMonthDto extends CreatorRevenueFiguresDto {
 }
 
 export class CreatorRevenueFilmDto extends CreatorRevenueFiguresDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiProperty()
@@ -29,7 +30,7 @@ export class CreatorRevenueFilmDto extends CreatorRevenueFiguresDto {
 
 /** GET /api/analytics/creator/{id}/revenue: that creator and admins only. */
 export class CreatorRevenueDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   creatorId!: number;
 
   @ApiProperty({ description: 'The share of the ad revenue creators earn, from 0 to 1 (0.55 = 55 %).' })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IdField } from '@kinora/common';
+import { ApiTimestamp, IdField, IntegerField, NumberField } from '@kinora/common';
 import { VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -7,14 +7,10 @@ import {
   IsBoolean,
   IsDateString,
   IsIn,
-  IsInt,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 
@@ -54,14 +50,11 @@ export class StartViewingSessionDto {
   @IsIn(VIEWING_DEVICE_TYPES, { message: `deviceType must be one of ${VIEWING_DEVICE_TYPES.join(', ')}` })
   deviceType!: ViewingDeviceType;
 
-  @ApiProperty({ format: 'date-time', description: 'Not in the future, at most 100 days ago.' })
+  @ApiTimestamp({ description: 'Not in the future, at most 100 days ago.' })
   @IsDateString({ strict: true }, { message: 'sessionStartTime must be an ISO 8601 date-time' })
   sessionStartTime!: string;
 
-  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('startPosition') })
-  @Min(0, { message: seconds('startPosition') })
-  @Max(MAX_SECONDS, { message: seconds('startPosition') })
+  @NumberField(0, MAX_SECONDS, seconds('startPosition'))
   startPosition!: number;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: REFERRER_MAX_LENGTH })
@@ -73,16 +66,10 @@ export class StartViewingSessionDto {
 
 /** Seconds of the film played, [start, end). */
 export class WatchedRangeDto {
-  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('watchedRanges[].start') })
-  @Min(0, { message: seconds('watchedRanges[].start') })
-  @Max(MAX_SECONDS, { message: seconds('watchedRanges[].start') })
+  @NumberField(0, MAX_SECONDS, seconds('watchedRanges[].start'))
   start!: number;
 
-  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('watchedRanges[].end') })
-  @Min(0, { message: seconds('watchedRanges[].end') })
-  @Max(MAX_SECONDS, { message: seconds('watchedRanges[].end') })
+  @NumberField(0, MAX_SECONDS, seconds('watchedRanges[].end'))
   end!: number;
 }
 
@@ -92,28 +79,16 @@ export class WatchedRangeDto {
  * watchedRanges is what was played since the previous update.
  */
 export class UpdateViewingSessionDto {
-  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('endPosition') })
-  @Min(0, { message: seconds('endPosition') })
-  @Max(MAX_SECONDS, { message: seconds('endPosition') })
+  @NumberField(0, MAX_SECONDS, seconds('endPosition'))
   endPosition!: number;
 
-  @ApiProperty({ minimum: 0, maximum: MAX_SECONDS })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: seconds('totalWatchTime') })
-  @Min(0, { message: seconds('totalWatchTime') })
-  @Max(MAX_SECONDS, { message: seconds('totalWatchTime') })
+  @NumberField(0, MAX_SECONDS, seconds('totalWatchTime'))
   totalWatchTime!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: COUNT_MAX })
-  @IsInt({ message: count('pauseCount') })
-  @Min(0, { message: count('pauseCount') })
-  @Max(COUNT_MAX, { message: count('pauseCount') })
+  @IntegerField(0, COUNT_MAX, count('pauseCount'))
   pauseCount!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: COUNT_MAX })
-  @IsInt({ message: count('seekCount') })
-  @Min(0, { message: count('seekCount') })
-  @Max(COUNT_MAX, { message: count('seekCount') })
+  @IntegerField(0, COUNT_MAX, count('seekCount'))
   seekCount!: number;
 
   @ApiProperty({
@@ -148,16 +123,10 @@ export class UpdateViewingSessionDto {
   @Type(() => WatchedRangeDto)
   watchedRanges?: WatchedRangeDto[];
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: 1_000_000,
+  @IntegerField(1, 1_000_000, 'bitrateKbps must be an integer from 1 to 1000000', {
+    optional: true,
     description: 'Bit rate of the rendition playing, kbit/s.',
   })
-  @IsOptional()
-  @IsInt({ message: 'bitrateKbps must be an integer from 1 to 1000000' })
-  @Min(1, { message: 'bitrateKbps must be an integer from 1 to 1000000' })
-  @Max(1_000_000, { message: 'bitrateKbps must be an integer from 1 to 1000000' })
   bitrateKbps?: number;
 }
 

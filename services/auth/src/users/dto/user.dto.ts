@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NamedUserDto } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiNullableTimestamp, NamedUserDto } from '@kinora/common';
 import { SUBSCRIPTION_TYPES, USER_ROLES, type SubscriptionType, type UserRole } from '@kinora/contracts';
 
 /** The current-user object (GET /api/auth/user, verify-code); see docs/accounts.md. */
@@ -7,7 +7,7 @@ export class UserDto extends NamedUserDto {
   @ApiProperty({ format: 'email' })
   email!: string;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 
   @ApiProperty()
@@ -24,12 +24,12 @@ export class UserDto extends NamedUserDto {
   @ApiProperty({ enum: SUBSCRIPTION_TYPES, enumName: 'SubscriptionType' })
   subscriptionType!: SubscriptionType;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiNullableTimestamp()
   subscriptionExpiry!: string | null;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Films on the watchlist.' })
+  @ApiInteger({ minimum: 0, description: 'Films on the watchlist.' })
   watchlistCount!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'Films in favorites.' })
+  @ApiInteger({ minimum: 0, description: 'Films in favorites.' })
   favoritesCount!: number;
 }

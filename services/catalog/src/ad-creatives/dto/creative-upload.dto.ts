@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiNullableString } from '@kinora/common';
 import { CREATIVE_TITLE_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
@@ -38,7 +39,7 @@ export class CreativeUploadDto {
   @ApiProperty({ minimum: 0, maximum: 100, description: 'How far the transcode has come, in percent.' })
   progress!: number;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'Why the video could not be processed.' })
+  @ApiNullableString({ description: 'Why the video could not be processed.' })
   failureReason!: string | null;
 
   @ApiProperty({

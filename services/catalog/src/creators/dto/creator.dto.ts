@@ -1,18 +1,19 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { ApiInteger, ApiNullableString, ApiTimestamp } from '@kinora/common';
 import { CreatorUserDto, FilmDto } from '../../films/dto/film.dto';
 import { SocialLinksDto } from './create-creator.dto';
 
 export class CreatorCountsDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   followers!: number;
 
-  @ApiProperty({ type: 'integer', description: 'Published films.' })
+  @ApiInteger({ description: 'Published films.' })
   films!: number;
 }
 
 /** A creator as lists return it; field rules in docs/catalog.md. */
 export class CreatorDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -21,7 +22,7 @@ export class CreatorDto {
   @ApiProperty()
   bio!: string;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   website!: string | null;
 
   @ApiProperty({ type: SocialLinksDto, description: 'Bare handles (no @) and the website URL.' })
@@ -30,10 +31,10 @@ export class CreatorDto {
   @ApiProperty()
   isVerified!: boolean;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   followerCount!: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
   @ApiProperty({ type: CreatorUserDto })
@@ -48,18 +49,18 @@ export class CreatorDto {
 
 /** The profile page's user: the list form plus the contact address. */
 export class CreatorContactUserDto extends CreatorUserDto {
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   email!: string | null;
 }
 
 export class CreatorStatsDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   totalFilms!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   followers!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   totalViews!: number;
 
   @ApiProperty({ description: 'Mean rating of the films, one decimal; 0 without reviews.' })

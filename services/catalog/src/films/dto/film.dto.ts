@@ -1,22 +1,28 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AiDisclosureDto } from '@kinora/common';
+import {
+  AiDisclosureDto,
+  ApiInteger,
+  ApiNullableString,
+  ApiNullableTimestamp,
+  ApiTimestamp,
+} from '@kinora/common';
 import { FILM_STATUSES, GENRES, LANGUAGES, type FilmStatus } from '@kinora/contracts';
 
 /** The creator's user as films and creators show it (from the users read model). */
 export class CreatorUserDto {
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   firstName!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   lastName!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 }
 
 /** The creator embedded in a film. */
 export class CreatorSummaryDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -28,7 +34,7 @@ export class CreatorSummaryDto {
   @ApiProperty()
   isVerified!: boolean;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   followerCount!: number;
 
   @ApiProperty({ type: CreatorUserDto })
@@ -49,10 +55,10 @@ export class PosterSourceDto {
   @ApiProperty({ example: '/media/films/7/poster-240.webp' })
   url!: string;
 
-  @ApiProperty({ type: 'integer', example: 240, description: 'Pixels.' })
+  @ApiInteger({ example: 240, description: 'Pixels.' })
   width!: number;
 
-  @ApiProperty({ type: 'integer', example: 360, description: 'Pixels (2:3, like the poster).' })
+  @ApiInteger({ example: 360, description: 'Pixels (2:3, like the poster).' })
   height!: number;
 
   @ApiProperty({ example: 'image/webp', description: 'The media type, for a <source type>.' })
@@ -62,7 +68,7 @@ export class PosterSourceDto {
 /** A film as the API returns it; field rules in docs/catalog.md. */
 @ApiExtraModels(AiDisclosureDto)
 export class FilmDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -77,10 +83,10 @@ export class FilmDto {
   @ApiProperty({ example: 'English', description: `The languages offered: ${LANGUAGES.join(', ')}.` })
   language!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Minutes.' })
+  @ApiInteger({ description: 'Minutes.' })
   duration!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   releaseYear!: number;
 
   @ApiProperty({
@@ -89,10 +95,10 @@ export class FilmDto {
   })
   rating!: string;
 
-  @ApiProperty({ type: 'integer', description: 'How many member reviews the rating is the mean of.' })
+  @ApiInteger({ description: 'How many member reviews the rating is the mean of.' })
   reviewCount!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   viewCount!: number;
 
   @ApiProperty({
@@ -109,7 +115,7 @@ export class FilmDto {
   })
   posterSources!: PosterSourceDto[];
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'The HLS master playlist, once transcoded.' })
+  @ApiNullableString({ description: 'The HLS master playlist, once transcoded.' })
   videoUrl!: string | null;
 
   @ApiProperty()
@@ -118,10 +124,10 @@ export class FilmDto {
   @ApiProperty({ enum: FILM_STATUSES, enumName: 'FilmStatus' })
   status!: FilmStatus;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiNullableTimestamp()
   publishedAt!: string | null;
 
   @ApiProperty({ type: CreatorSummaryDto })
@@ -138,7 +144,7 @@ export class FilmDto {
 }
 
 export class TrendingFilmDto extends FilmDto {
-  @ApiProperty({ type: 'integer', description: 'Counted views in the trending window (7 days).' })
+  @ApiInteger({ description: 'Counted views in the trending window (7 days).' })
   recentViews!: number;
 }
 
@@ -147,6 +153,6 @@ export class FilmViewDto {
   @ApiProperty({ description: 'Always false: a Play press is not a view; a qualified viewing session is.' })
   counted!: boolean;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   viewCount!: number;
 }

@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 import {
   AI_NOTES_MAX_LENGTH,
   AI_PARTS,
@@ -64,6 +66,24 @@ export class CaptionInputDto {
   })
   vtt!: string;
 }
+
+/** A film's caption tracks, one per language (decorators bottom-up, as stacked ones apply). */
+const CaptionTracks = ({ optional = false } = {}) =>
+  applyDecorators(
+    Type(() => CaptionInputDto),
+    ValidateNested({ each: true }),
+    ArrayUnique((caption: CaptionInputDto) => caption?.language?.toLowerCase(), {
+      message: 'captions must have one track per language',
+    }),
+    ArrayMaxSize(CAPTIONS_MAX),
+    IsArray(),
+    ...(optional ? [IsOptional()] : []),
+    ApiProperty({
+      type: [CaptionInputDto],
+      maxItems: CAPTIONS_MAX,
+      ...(optional ? { required: false } : {}),
+    }),
+  );
 
 /** How generative AI was used (replaces the whole disclosure when sent). */
 export class AiDisclosureInputDto {
@@ -141,14 +161,7 @@ export class UpdateStudioFilmDto {
 
 /** The caption tracks of a film, replaced whole (an empty list removes them all). */
 export class PutCaptionsDto {
-  @ApiProperty({ type: [CaptionInputDto], maxItems: CAPTIONS_MAX })
-  @IsArray()
-  @ArrayMaxSize(CAPTIONS_MAX)
-  @ArrayUnique((caption: CaptionInputDto) => caption?.language?.toLowerCase(), {
-    message: 'captions must have one track per language',
-  })
-  @ValidateNested({ each: true })
-  @Type(() => CaptionInputDto)
+  @CaptionTracks()
   captions!: CaptionInputDto[];
 }
 
@@ -179,21 +192,13 @@ export class CreateStudioFilmDto {
   @IsIn(LANGUAGES)
   language!: Language;
 
-  @ApiProperty({ type: 'integer', minimum: FILM_RELEASE_YEAR_MIN, description: 'Up to next year.' })
+  @ApiInteger({ minimum: FILM_RELEASE_YEAR_MIN, description: 'Up to next year.' })
   @IsInt()
   @Min(FILM_RELEASE_YEAR_MIN)
   @Max(9999)
   releaseYear!: number;
 
-  @ApiPropertyOptional({ type: [CaptionInputDto], maxItems: CAPTIONS_MAX })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(CAPTIONS_MAX)
-  @ArrayUnique((caption: CaptionInputDto) => caption?.language?.toLowerCase(), {
-    message: 'captions must have one track per language',
-  })
-  @ValidateNested({ each: true })
-  @Type(() => CaptionInputDto)
+  @CaptionTracks({ optional: true })
   captions?: CaptionInputDto[];
 
   @ApiProperty({ type: AiDisclosureInputDto })

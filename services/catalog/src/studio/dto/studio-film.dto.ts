@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger, ApiNullableString } from '@kinora/common';
 import { MEDIA_STATUSES, type MediaStatus } from '@kinora/contracts';
 import { FilmDto } from '../../films/dto/film.dto';
 
@@ -7,10 +8,10 @@ export class StudioMediaDto {
   @ApiProperty({ enum: MEDIA_STATUSES, enumName: 'MediaStatus' })
   status!: MediaStatus;
 
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: 100, description: 'Transcoding progress, percent.' })
+  @ApiInteger({ minimum: 0, maximum: 100, description: 'Transcoding progress, percent.' })
   progress!: number;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'Why the video could not be processed.' })
+  @ApiNullableString({ description: 'Why the video could not be processed.' })
   failureReason!: string | null;
 }
 

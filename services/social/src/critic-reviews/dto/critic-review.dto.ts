@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery, RequiredTextField } from '@kinora/common';
+import {
+  ApiInteger,
+  ApiNullableString,
+  ApiNullableTimestamp,
+  ApiTimestamp,
+  PageQuery,
+  RequiredTextField,
+} from '@kinora/common';
 import { CRITIC_REVIEW_TITLE_MAX_LENGTH, REVIEW_TEXT_MAX_LENGTH } from '@kinora/contracts';
 import { FilmSummaryDto } from '../../films/dto/film-summary.dto';
 import { ApiRating, RatingField } from '../../reviews/dto/review.dto';
@@ -20,7 +27,7 @@ export class WriteCriticReviewDto {
 export class ListCriticReviewsQuery extends PageQuery {}
 
 export class ReviewingCriticDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
@@ -29,7 +36,7 @@ export class ReviewingCriticDto {
   @ApiProperty()
   lastName!: string;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 
   @ApiProperty()
@@ -37,10 +44,10 @@ export class ReviewingCriticDto {
 }
 
 export class CriticReviewDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiProperty()
@@ -52,10 +59,10 @@ export class CriticReviewDto {
   @ApiProperty()
   review!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Null if never edited.' })
+  @ApiNullableTimestamp({ description: 'Null if never edited.' })
   editedAt!: string | null;
 
   @ApiProperty({ type: ReviewingCriticDto })
@@ -73,7 +80,7 @@ export class CriticRecommendationDto {
   @ApiProperty()
   reviewTitle!: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   reviewId!: number;
 
   @ApiProperty({ type: FilmSummaryDto })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 
 export class CriticFollowStatusDto {
   @ApiProperty()
@@ -6,10 +7,10 @@ export class CriticFollowStatusDto {
 }
 
 export class CriticFollowResultDto extends CriticFollowStatusDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   criticId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   followerCount!: number;
 }
 

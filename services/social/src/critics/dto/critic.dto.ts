@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiTimestamp, PageQuery } from '@kinora/common';
 import { CRITIC_EXPERTISE, CREATOR_TYPES } from '@kinora/contracts';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CriticReviewDto } from '../../critic-reviews/dto/critic-review.dto';
@@ -20,16 +20,16 @@ export class ListCriticsQuery extends PageQuery {
 }
 
 export class CriticSocialLinksDto {
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   twitter!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   instagram!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   linkedin!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   website!: string | null;
 }
 
@@ -41,23 +41,23 @@ export class CriticUserDto {
   @ApiProperty()
   lastName!: string;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 }
 
 export class CriticCountDto {
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   followers!: number;
 }
 
 export class CriticDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
   bio!: string;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   website!: string | null;
 
   @ApiProperty({ type: CriticUserDto })
@@ -75,13 +75,13 @@ export class CriticDto {
   @ApiProperty({ type: CriticCountDto })
   _count!: CriticCountDto;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   followerCount!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   reviewCount!: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 }
 

@@ -1,13 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger, ApiNullableString, ApiTimestamp } from '@kinora/common';
 
 export class DashboardReviewDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty()
   reviewTitle!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   publishedAt!: string;
 
   @ApiProperty({ description: 'The rating out of 10, as a string ("8").' })
@@ -16,25 +17,25 @@ export class DashboardReviewDto {
   @ApiProperty()
   review!: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   filmTitle!: string | null;
 }
 
 /** The signed-in critic's figures. */
 export class CriticDashboardDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   criticId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   totalReviews!: number;
 
   @ApiProperty({ description: 'Mean rating out of 10, one decimal; 0 without reviews.' })
   averageRating!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   followersCount!: number;
 
   @ApiProperty({

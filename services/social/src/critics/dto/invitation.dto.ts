@@ -18,7 +18,14 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { NestedField, OptionalHttpUrlField, OptionalTextField, RequiredTextField } from '@kinora/common';
+import {
+  ApiInteger,
+  ApiTimestamp,
+  NestedField,
+  OptionalHttpUrlField,
+  OptionalTextField,
+  RequiredTextField,
+} from '@kinora/common';
 
 const EXPERTISE_MESSAGE = `expertise must be a list of: ${CRITIC_EXPERTISE.join(', ')}`;
 
@@ -38,7 +45,7 @@ export class InvitationSentDto {
   @ApiProperty({ format: 'email' })
   email!: string;
 
-  @ApiProperty({ format: 'date-time', description: 'The link works once, until then.' })
+  @ApiTimestamp({ description: 'The link works once, until then.' })
   expiresAt!: string;
 }
 
@@ -47,7 +54,7 @@ export class InvitationDto {
   @ApiProperty({ format: 'email' })
   email!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   expiresAt!: string;
 }
 
@@ -110,7 +117,7 @@ export class InvitationAcceptedDto {
   @ApiProperty()
   message!: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   criticId!: number;
 
   @ApiProperty({ format: 'email', description: 'Sign in with this address to use the critic account.' })

@@ -1,22 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger, ApiNullableString } from '@kinora/common';
 
 /** A film as social's films read model knows it (fields it does not know are null). */
 export class FilmSummaryDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   title!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   genre!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   durationMinutes!: number | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   posterUrl!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   creatorId!: number | null;
 }

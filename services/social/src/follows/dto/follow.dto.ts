@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 
 /** Whether the caller follows the creator. */
 export class FollowStatusDto {
@@ -8,15 +9,15 @@ export class FollowStatusDto {
 
 /** The caller's follow state after a follow or unfollow, with the creator's follower count. */
 export class FollowResultDto extends FollowStatusDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   creatorId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   followerCount!: number;
 }
 
 /** The creators the member follows, newest follow first: fetched once for every follow button. */
 export class FollowedCreatorsDto {
-  @ApiProperty({ type: 'integer', isArray: true })
+  @ApiInteger({ isArray: true })
   creatorIds!: number[];
 }

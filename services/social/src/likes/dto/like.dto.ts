@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiInteger } from '@kinora/common';
 
 /** A published film's number of likes (public). */
 export class FilmLikeCountDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, description: "The film's number of likes." })
+  @ApiInteger({ minimum: 0, description: "The film's number of likes." })
   likeCount!: number;
 }
 
@@ -17,6 +18,6 @@ export class FilmLikeDto extends FilmLikeCountDto {
 
 /** The films the member likes (published ones), newest like first: fetched once for every card. */
 export class LikedFilmsDto {
-  @ApiProperty({ type: 'integer', isArray: true })
+  @ApiInteger({ isArray: true })
   filmIds!: number[];
 }

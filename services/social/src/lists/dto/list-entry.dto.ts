@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IdField, PageQuery } from '@kinora/common';
+import { ApiInteger, ApiTimestamp, IdField, PageQuery } from '@kinora/common';
 import { LIST_TYPES, WRITABLE_LIST_TYPES, type ListType, type WritableListType } from '@kinora/contracts';
 import { IsIn } from 'class-validator';
 import { FilmSummaryDto } from '../../films/dto/film-summary.dto';
@@ -20,16 +20,16 @@ export class AddToListDto {
 export class ListEntriesQuery extends PageQuery {}
 
 export class ListEntryDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiProperty({ enum: [...LIST_TYPES] })
   listType!: ListType;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
   @ApiProperty({

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiNullableTimestamp, ApiTimestamp, PageQuery } from '@kinora/common';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@kinora/contracts';
 
 /** limit (default 20) and offset. */
@@ -7,13 +7,13 @@ export class NotificationsQuery extends PageQuery {}
 
 /** One of the member's notifications, with the film and creator as social knows them. */
 export class NotificationDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
   @ApiProperty({ enum: [...NOTIFICATION_KINDS], enumName: 'NotificationKind' })
   kind!: NotificationKind;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiProperty({
@@ -23,19 +23,19 @@ export class NotificationDto {
   })
   filmTitle!: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   posterUrl!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   creatorId!: number | null;
 
-  @ApiProperty({ type: 'string', nullable: true, description: "The creator's name, where known." })
+  @ApiNullableString({ description: "The creator's name, where known." })
   creatorName!: string | null;
 
-  @ApiProperty({ type: 'integer', nullable: true })
+  @ApiInteger({ nullable: true })
   criticId!: number | null;
 
-  @ApiProperty({ type: 'string', nullable: true, description: "The critic's name, where known." })
+  @ApiNullableString({ description: "The critic's name, where known." })
   criticName!: string | null;
 
   @ApiProperty({
@@ -45,14 +45,14 @@ export class NotificationDto {
   })
   title!: string | null;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiNullableTimestamp()
   readAt!: string | null;
 }
 
 export class UnreadCountDto {
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiInteger({ minimum: 0 })
   count!: number;
 }

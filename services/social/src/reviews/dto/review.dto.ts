@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiInteger, IntegerField, NamedUserDto, PageQuery, RequiredTextField } from '@kinora/common';
+import {
+  ApiInteger,
+  ApiNullableString,
+  ApiTimestamp,
+  IntegerField,
+  NamedUserDto,
+  PageQuery,
+  RequiredTextField,
+} from '@kinora/common';
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_TEXT_MAX_LENGTH } from '@kinora/contracts';
 
 /** The rating a member or a critic gives, as written. */
@@ -31,15 +39,15 @@ export class ListReviewsQuery extends PageQuery {}
 
 /** The reviewer, from the users read model (names and avatar may be unknown for a moment). */
 export class ReviewerDto extends NamedUserDto {
-  @ApiProperty({ type: 'string', nullable: true })
+  @ApiNullableString()
   profileImageUrl!: string | null;
 }
 
 export class ReviewDto {
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   id!: number;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiInteger()
   filmId!: number;
 
   @ApiRating()
@@ -48,7 +56,7 @@ export class ReviewDto {
   @ApiProperty()
   review!: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiTimestamp()
   createdAt!: string;
 
   @ApiProperty({
