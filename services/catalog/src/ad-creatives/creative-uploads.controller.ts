@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  ApiErrorResponse,
   ApiErrorResponses,
   CurrentIdentity,
-  ErrorResponseDto,
   IdParam,
   Responds,
   Roles,
@@ -28,11 +28,7 @@ export class CreativeUploadsController {
     summary: 'Make an ad creative video (HLS) from a finished upload; its transcode is queued',
   })
   @Responds({ accepted: CreativeUploadDto, errors: [400, 404, 409, 503] })
-  @ApiResponse({
-    status: 422,
-    description: 'Not a video we can read, or longer than a creative may be: the message says which.',
-    type: ErrorResponseDto,
-  })
+  @ApiErrorResponse(422, 'Not a video we can read, or longer than a creative may be: the message says which.')
   create(
     @CurrentIdentity() identity: Identity,
     @Body() body: CreateCreativeUploadDto,

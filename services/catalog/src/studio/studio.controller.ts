@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  ApiErrorResponse,
   ApiErrorResponses,
   CurrentIdentity,
-  ErrorResponseDto,
   IdParam,
   Responds,
   Roles,
@@ -27,11 +27,7 @@ export class StudioController {
       'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure',
   })
   @Responds({ created: StudioFilmDto, errors: [400, 404, 409, 413, 503] })
-  @ApiResponse({
-    status: 422,
-    description: 'Not a video we can read, or too long: the message says which.',
-    type: ErrorResponseDto,
-  })
+  @ApiErrorResponse(422, 'Not a video we can read, or too long: the message says which.')
   create(@CurrentIdentity() identity: Identity, @Body() body: CreateStudioFilmDto): Promise<StudioFilmDto> {
     return this.studio.create(identity, body);
   }

@@ -54,11 +54,12 @@ export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
 /** Documents the JSON error responses an operation can give. */
 export function ApiErrorResponses(...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({ status, description: ERROR_DESCRIPTIONS[status], type: ErrorResponseDto }),
-    ),
-  );
+  return applyDecorators(...statuses.map((status) => ApiErrorResponse(status, ERROR_DESCRIPTIONS[status])));
+}
+
+/** Documents one JSON error response, with a cause particular to the operation. */
+export function ApiErrorResponse(status: number, description: string): MethodDecorator & ClassDecorator {
+  return ApiResponse({ status, description, type: ErrorResponseDto });
 }
 
 /** Path ids: positive integers within a PostgreSQL integer column. */
