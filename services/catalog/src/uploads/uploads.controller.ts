@@ -1,4 +1,19 @@
-import { Controller, Delete, Head, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Delete,
+  Head,
+  HttpCode,
+  Injectable,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -8,7 +23,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiErrorResponses, CurrentIdentity, Roles, type Identity } from '@kinora/common';
+import { ApiErrorResponses, identityFromHeaders, Roles } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UploadsService } from './uploads.service';
 
@@ -22,6 +37,27 @@ const OFFSET_HEADER = {
   'Upload-Offset': { description: 'Bytes the server has received so far.', schema: { type: 'integer' } },
   'Tus-Resumable': { schema: { type: 'string' } },
 };
+const EXPIRED = { status: 410, description: 'Expired.' };
+
+/** Lets through only whoever started the upload in the path (the route's roles have signed them in). */
+@Injectable()
+class UploadOwnerGuard implements CanActivate {
+  constructor(private readonly uploads: UploadsService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest<{ Params: { uploadId: string } }>>();
+    await this.uploads.owned(request.params.uploadId, identityFromHeaders(request.headers)!.userId);
+    return true;
+  }
+}
+
+/** The route serves the caller's own upload: any other caller gets 404 for it. */
+const OwnUpload = () =>
+  applyDecorators(
+    UseGuards(UploadOwnerGuard),
+    ApiParam(UPLOAD_ID),
+    ApiResponse({ status: 404, description: 'No such upload of the caller.' }),
+  );
 
 /**
  * The tus 1.0 endpoint (creation, creation-with-upload, creation-defer-length, termination,
@@ -53,28 +89,20 @@ export class UploadsController {
 
   @Head(':uploadId')
   @ApiOperation({ summary: 'How much of an upload the server has (Upload-Offset), to resume it' })
-  @ApiParam(UPLOAD_ID)
   @ApiResponse({
     status: 200,
     description: 'Upload-Offset and Upload-Length.',
     headers: { 'Upload-Length': { schema: { type: 'integer' } }, ...OFFSET_HEADER },
   })
-  @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
-  @ApiResponse({ status: 410, description: 'Expired.' })
-  async offset(
-    @Param('uploadId') uploadId: string,
-    @CurrentIdentity() identity: Identity,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    await this.uploads.owned(uploadId, identity.userId);
+  @ApiResponse(EXPIRED)
+  @OwnUpload()
+  offset(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.pass(request, reply);
   }
 
   @Patch(':uploadId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Send the next bytes of an upload, from Upload-Offset' })
-  @ApiParam(UPLOAD_ID)
   @ApiHeader({ name: 'Upload-Offset', required: true, description: 'Where these bytes start.' })
   @ApiConsumes('application/offset+octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
@@ -83,34 +111,25 @@ export class UploadsController {
     description: 'Received; Upload-Offset is the new offset.',
     headers: OFFSET_HEADER,
   })
-  @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
   @ApiResponse({ status: 409, description: 'Upload-Offset does not match the server.' })
-  @ApiResponse({ status: 410, description: 'Expired.' })
+  @ApiResponse(EXPIRED)
   @ApiResponse({ status: 413, description: 'Beyond the upload length or UPLOAD_MAX_BYTES.' })
-  async append(
-    @Param('uploadId') uploadId: string,
-    @CurrentIdentity() identity: Identity,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    await this.uploads.owned(uploadId, identity.userId);
+  @OwnUpload()
+  append(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.pass(request, reply);
   }
 
   @Delete(':uploadId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Abandon an upload (tus termination)' })
-  @ApiParam(UPLOAD_ID)
   @ApiResponse({ status: 204, description: 'Removed.' })
-  @ApiResponse({ status: 404, description: 'No such upload of the caller.' })
   @ApiResponse({ status: 409, description: 'Being made into a film right now.' })
-  async remove(
+  @OwnUpload()
+  remove(
     @Param('uploadId') uploadId: string,
-    @CurrentIdentity() identity: Identity,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await this.uploads.owned(uploadId, identity.userId);
     this.uploads.assertNotClaimed(uploadId);
     return this.pass(request, reply);
   }
