@@ -4,7 +4,6 @@ import {
   Controller,
   Delete,
   Get,
-  Injectable,
   Param,
   Post,
   Query,
@@ -22,25 +21,19 @@ import {
 import { ListsService } from './lists.service';
 
 /** The listType in the path: any list can be read, only watchlist and favorites written. */
-@Injectable()
-class ParseListTypePipe implements PipeTransform<string, ListType> {
-  transform(value: string): ListType {
-    if (!(LIST_TYPES as readonly string[]).includes(value)) {
-      throw new BadRequestException(`listType must be one of ${LIST_TYPES.join(', ')}`);
-    }
-    return value as ListType;
-  }
-}
+class ParseListTypePipe<T extends ListType> implements PipeTransform<string, T> {
+  constructor(
+    private readonly types: readonly T[],
+    private readonly message: string,
+  ) {}
 
-@Injectable()
-class ParseWritableListTypePipe implements PipeTransform<string, WritableListType> {
-  transform(value: string): WritableListType {
-    if (!(WRITABLE_LIST_TYPES as readonly string[]).includes(value)) {
-      throw new BadRequestException(WRITABLE_LIST_TYPE_MESSAGE);
-    }
-    return value as WritableListType;
+  transform(value: string): T {
+    if (!(this.types as readonly string[]).includes(value)) throw new BadRequestException(this.message);
+    return value as T;
   }
 }
+const ANY_LIST_TYPE = new ParseListTypePipe(LIST_TYPES, `listType must be one of ${LIST_TYPES.join(', ')}`);
+const WRITABLE_LIST_TYPE = new ParseListTypePipe(WRITABLE_LIST_TYPES, WRITABLE_LIST_TYPE_MESSAGE);
 
 /** The signed-in member's own lists: the path carries no user id, the caller's identity decides. */
 @ApiTags('lists')
@@ -54,7 +47,7 @@ export class ListsController {
   @ApiParam({ name: 'listType', enum: [...LIST_TYPES] })
   @Responds({ ok: [ListEntryDto], errors: [400, 401] })
   list(
-    @Param('listType', ParseListTypePipe) listType: ListType,
+    @Param('listType', ANY_LIST_TYPE) listType: ListType,
     @Query() query: ListEntriesQuery,
     @CurrentIdentity() caller: Identity,
   ): Promise<ListEntryDto[]> {
@@ -75,7 +68,7 @@ export class ListsController {
   @ApiParam({ name: 'listType', enum: [...WRITABLE_LIST_TYPES] })
   @Responds({ ok: MessageDto, errors: [400, 401] })
   async remove(
-    @Param('listType', ParseWritableListTypePipe) listType: WritableListType,
+    @Param('listType', WRITABLE_LIST_TYPE) listType: WritableListType,
     @IdParam('filmId') filmId: number,
     @CurrentIdentity() caller: Identity,
   ): Promise<MessageDto> {
