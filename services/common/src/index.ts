@@ -3,6 +3,7 @@ export * from './cache/notified-cache';
 export * from './config/config';
 export * from './database/database';
 export * from './database/pg-listener';
+export * from './database/page';
 export * from './health/health';
 export * from './http/errors';
 export * from './http/input-guard';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService, type Identity } from '@kinora/common';
+import { OutboxService, type Identity, pageOf } from '@kinora/common';
 import { DEFAULT_FILM_SORT, FILMS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmStatusChangedSchema } from '@kinora/proto';
 import { PublicReadCache } from '../reads/public-read-cache';
@@ -44,8 +44,7 @@ export class FilmsService {
       creatorId: query.creatorId,
       excludeId: query.excludeId,
       sort: query.sort ?? DEFAULT_FILM_SORT,
-      limit: query.limit ?? FILMS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
+      ...pageOf(query, FILMS_DEFAULT_LIMIT),
     });
     return rows.map(mapFilm);
   }
@@ -72,8 +71,7 @@ export class FilmsService {
       viewer,
       genre: query.genre,
       language: query.language,
-      limit: query.limit ?? FILMS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
+      ...pageOf(query, FILMS_DEFAULT_LIMIT),
     });
     return rows.map(mapFilm);
   }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService } from '@kinora/common';
+import { OutboxService, pageOf } from '@kinora/common';
 import { REVIEWS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { CriticReviewPublishedSchema } from '@kinora/proto';
 import { requireCriticOf } from '../critics/critic-of-member';
@@ -28,10 +28,7 @@ export class CriticReviewsService {
   /** Newest first; only on published films. */
   async list(filmId: number, query: ListCriticReviewsQuery): Promise<CriticReviewDto[]> {
     await requirePublishedFilm(this.films, filmId);
-    const rows = await this.reviews.ofFilm(filmId, {
-      limit: query.limit ?? REVIEWS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-    });
+    const rows = await this.reviews.ofFilm(filmId, pageOf(query, REVIEWS_DEFAULT_LIMIT));
     return rows.map(mapCriticReview);
   }
 

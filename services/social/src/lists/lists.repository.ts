@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, type Page } from '@kinora/common';
 import type { ListType, WritableListType } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
@@ -34,11 +34,7 @@ export class ListsRepository {
   constructor(@InjectQueryDb() private readonly db: Db) {}
 
   /** Newest first; continue_watching most recently watched first. */
-  list(
-    userId: string,
-    listType: ListType,
-    page: { limit: number; offset: number },
-  ): Promise<ListEntryRecord[]> {
+  list(userId: string, listType: ListType, page: Page): Promise<ListEntryRecord[]> {
     const query = entrySelect(this.db, userId, listType);
     const ordered =
       listType === 'continue_watching'

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { OutboxService } from '@kinora/common';
+import { OutboxService, pageOf } from '@kinora/common';
 import { USER_LIST_DEFAULT_LIMIT, type ListType, type WritableListType } from '@kinora/contracts';
 import { ListCountsChangedSchema } from '@kinora/proto';
 import { FilmsRepository } from '../films/films.repository';
@@ -21,10 +21,7 @@ export class ListsService {
 
   /** The member's list, newest first; continue_watching most recently watched first. */
   async list(userId: string, listType: ListType, query: ListEntriesQuery): Promise<ListEntryDto[]> {
-    const rows = await this.lists.list(userId, listType, {
-      limit: query.limit ?? USER_LIST_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-    });
+    const rows = await this.lists.list(userId, listType, pageOf(query, USER_LIST_DEFAULT_LIMIT));
     return rows.map(mapListEntry);
   }
 

@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, type Page } from '@kinora/common';
 import type { NotificationKind } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
@@ -103,7 +103,7 @@ export class NotificationsRepository {
   }
 
   /** The member's notifications, newest first. */
-  list(userId: string, page: { limit: number; offset: number }): Promise<NotificationRecord[]> {
+  list(userId: string, page: Page): Promise<NotificationRecord[]> {
     return notificationSelect(this.db, userId)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')

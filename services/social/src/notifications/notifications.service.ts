@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { pageOf } from '@kinora/common';
 import { NOTIFICATIONS_DEFAULT_LIMIT } from '@kinora/contracts';
 import type { NotificationDto, NotificationsQuery, UnreadCountDto } from './dto/notification.dto';
 import { mapNotification } from './notification.mapper';
@@ -53,10 +54,7 @@ export class NotificationsService {
   }
 
   async list(userId: string, query: NotificationsQuery): Promise<NotificationDto[]> {
-    const rows = await this.notifications.list(userId, {
-      limit: query.limit ?? NOTIFICATIONS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-    });
+    const rows = await this.notifications.list(userId, pageOf(query, NOTIFICATIONS_DEFAULT_LIMIT));
     return rows.map(mapNotification);
   }
 

@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, type Page } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 
@@ -29,7 +29,7 @@ export class ReviewsRepository {
   constructor(@InjectQueryDb() private readonly db: Db) {}
 
   /** A film's reviews, newest first. */
-  ofFilm(filmId: number, page: { limit: number; offset: number }): Promise<ReviewRecord[]> {
+  ofFilm(filmId: number, page: Page): Promise<ReviewRecord[]> {
     return reviewSelect(this.db)
       .where('r.film_id', '=', filmId)
       .orderBy('r.created_at', 'desc')

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService, type Identity } from '@kinora/common';
+import { OutboxService, type Identity, pageOf } from '@kinora/common';
 import { REVIEWS_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmRatingChangedSchema } from '@kinora/proto';
 import type { ListReviewsQuery, ReviewDto, WriteReviewDto } from './dto/review.dto';
@@ -21,10 +21,7 @@ export class ReviewsService {
   /** Newest first; only on published films (others are 404, as in the catalog). */
   async list(filmId: number, query: ListReviewsQuery): Promise<ReviewDto[]> {
     await requirePublishedFilm(this.films, filmId);
-    const rows = await this.reviews.ofFilm(filmId, {
-      limit: query.limit ?? REVIEWS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-    });
+    const rows = await this.reviews.ofFilm(filmId, pageOf(query, REVIEWS_DEFAULT_LIMIT));
     return rows.map(mapReview);
   }
 
