@@ -24,21 +24,27 @@ export interface AdGrant {
 /** A token is accepted this long after its selection (an ad plays within minutes). */
 export const AD_TOKEN_TTL_MS = 24 * 60 * 60_000;
 
-type Wire = [
-  string,
-  number,
-  number,
-  number,
-  string,
-  number,
-  PlacementTypeName,
-  string,
-  string | null,
-  string,
-  string,
-  string,
-  number,
-];
+/**
+ * The grant's fields in their order in a token: a JSON array keeps tokens short. Its price travels
+ * as decimal text and its time as epoch milliseconds.
+ */
+const WIRE_ORDER = [
+  'selectionId',
+  'creativeId',
+  'campaignId',
+  'filmId',
+  'sessionId',
+  'position',
+  'placementType',
+  'viewerKey',
+  'userId',
+  'priceMicros',
+  'country',
+  'deviceType',
+  'issuedAt',
+] as const satisfies readonly (keyof AdGrant)[];
+
+type WireValue = string | number | null;
 
 /**
  * Ad tracking tokens: `<payload>.<hmac>`, the payload the base64url JSON of the grant and the HMAC
@@ -49,21 +55,10 @@ export class AdTokens {
   constructor(private readonly key: string) {}
 
   issue(grant: AdGrant): string {
-    const wire: Wire = [
-      grant.selectionId,
-      grant.creativeId,
-      grant.campaignId,
-      grant.filmId,
-      grant.sessionId,
-      grant.position,
-      grant.placementType,
-      grant.viewerKey,
-      grant.userId,
-      grant.priceMicros.toString(),
-      grant.country,
-      grant.deviceType,
-      grant.issuedAt.getTime(),
-    ];
+    const wire: WireValue[] = WIRE_ORDER.map((field) => {
+      const value = grant[field];
+      return value instanceof Date ? value.getTime() : typeof value === 'bigint' ? value.toString() : value;
+    });
     const payload = Buffer.from(JSON.stringify(wire)).toString('base64url');
     return `${payload}.${this.sign(payload)}`;
   }
@@ -77,37 +72,13 @@ export class AdTokens {
     const expected = Buffer.from(this.sign(payload));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
-      const wire = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Wire;
-      const [
-        selectionId,
-        creativeId,
-        campaignId,
-        filmId,
-        sessionId,
-        position,
-        placementType,
-        viewerKey,
-        userId,
-        price,
-        country,
-        deviceType,
-        issuedAt,
-      ] = wire;
+      const wire = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as WireValue[];
+      const fields = Object.fromEntries(WIRE_ORDER.map((field, index) => [field, wire[index]]));
       return {
-        selectionId,
-        creativeId,
-        campaignId,
-        filmId,
-        sessionId,
-        position,
-        placementType,
-        viewerKey,
-        userId,
-        priceMicros: BigInt(price),
-        country,
-        deviceType,
-        issuedAt: new Date(issuedAt),
-      };
+        ...fields,
+        priceMicros: BigInt(fields.priceMicros as string),
+        issuedAt: new Date(fields.issuedAt as number),
+      } as AdGrant;
     } catch {
       return null;
     }
