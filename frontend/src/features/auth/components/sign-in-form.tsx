@@ -1,8 +1,9 @@
 import { VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
 import { ArrowLeft, Info, KeyRound, Mail, RotateCw } from 'lucide-react';
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { LargeField } from '@/components/ui/large-field';
 import { cn } from '@/lib/utils';
 import type { User } from '@/lib/api/types';
 
@@ -16,12 +17,6 @@ type SignInFormProps = {
   message?: string | null;
   onSignedIn: (user: User) => void;
 };
-
-const inputClasses = cn(
-  'h-12 w-full rounded-xl border border-white/10 bg-black/40 px-4 text-base text-fg',
-  'placeholder:text-fg-subtle transition-colors hover:border-white/20 focus:border-accent/70 focus:bg-black/60',
-  'focus-visible:outline-none disabled:opacity-60',
-);
 
 /**
  * Two-step passwordless sign-in (docs/accounts.md): an email address, then the 6-digit code sent to it.
@@ -95,7 +90,7 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
 
       {step === 'email' ? (
         <form onSubmit={onEmailSubmit} className="mt-8 space-y-5">
-          <StepField
+          <LargeField
             label="Email Address"
             type="email"
             name="email"
@@ -113,7 +108,7 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
         </form>
       ) : (
         <form onSubmit={onCodeSubmit} className="mt-8 space-y-5">
-          <StepField
+          <LargeField
             label="Verification Code"
             hint="The code expires in 10 minutes."
             type="text"
@@ -148,34 +143,6 @@ export function SignInForm({ message, onSignedIn }: SignInFormProps) {
           </div>
         </form>
       )}
-    </div>
-  );
-}
-
-/** The labelled input of a step, with a hint under it that is read with it. */
-function StepField({
-  label,
-  hint,
-  className,
-  ...input
-}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'id'>) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={cn(inputClasses, className)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-fg-subtle">
-          {hint}
-        </p>
-      ) : null}
     </div>
   );
 }

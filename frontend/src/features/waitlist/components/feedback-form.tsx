@@ -3,14 +3,9 @@ import { Heart } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { LargeField, LargeTextareaField } from '@/components/ui/large-field';
 
 import { FEEDBACK_ERROR, useSendFeedback } from '../api/send-feedback';
-
-const fieldClasses = cn(
-  'w-full rounded-xl border border-white/10 bg-black/40 px-4 text-base text-fg placeholder:text-fg-subtle',
-  'transition-colors hover:border-white/20 focus:border-accent/70 focus:bg-black/60 focus-visible:outline-none',
-);
 
 const emptyFields = { name: '', email: '', vision: '' };
 
@@ -20,7 +15,7 @@ const emptyFields = { name: '', email: '', vision: '' };
  */
 export function FeedbackForm() {
   const [fields, setFields] = useState(emptyFields);
-  const ids = { name: useId(), email: useId(), vision: useId(), error: useId() };
+  const errorId = useId();
   const feedback = useSendFeedback();
 
   const set = (field: keyof typeof emptyFields) => (event: { target: { value: string } }) =>
@@ -51,57 +46,44 @@ export function FeedbackForm() {
   return (
     <form onSubmit={onSubmit} aria-label="Help shape Kinora" className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-2">
-          <label htmlFor={ids.name} className="block text-sm font-medium text-fg">
-            Name <span className="font-normal text-fg-subtle">(optional)</span>
-          </label>
-          <input
-            id={ids.name}
-            type="text"
-            name="name"
-            autoComplete="name"
-            maxLength={FEEDBACK_NAME_MAX_LENGTH}
-            placeholder="Your name"
-            value={fields.name}
-            onChange={set('name')}
-            className={cn(fieldClasses, 'h-12')}
-          />
-        </div>
-        <div className="space-y-2">
-          <label htmlFor={ids.email} className="block text-sm font-medium text-fg">
-            Email
-          </label>
-          <input
-            id={ids.email}
-            type="email"
-            name="email"
-            required
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={fields.email}
-            onChange={set('email')}
-            className={cn(fieldClasses, 'h-12')}
-          />
-        </div>
-      </div>
-      <div className="space-y-2">
-        <label htmlFor={ids.vision} className="block text-sm font-medium text-fg">
-          Share your vision
-        </label>
-        <textarea
-          id={ids.vision}
-          name="vision"
+        <LargeField
+          label={
+            <>
+              Name <span className="font-normal text-fg-subtle">(optional)</span>
+            </>
+          }
+          type="text"
+          name="name"
+          autoComplete="name"
+          maxLength={FEEDBACK_NAME_MAX_LENGTH}
+          placeholder="Your name"
+          value={fields.name}
+          onChange={set('name')}
+        />
+        <LargeField
+          label="Email"
+          type="email"
+          name="email"
           required
-          rows={5}
-          maxLength={FEEDBACK_VISION_MAX_LENGTH}
-          placeholder="What would make Kinora your favourite place to watch, share or make films?"
-          value={fields.vision}
-          onChange={set('vision')}
-          className={cn(fieldClasses, 'resize-y py-3 leading-relaxed')}
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={fields.email}
+          onChange={set('email')}
         />
       </div>
+      <LargeTextareaField
+        label="Share your vision"
+        name="vision"
+        required
+        rows={5}
+        maxLength={FEEDBACK_VISION_MAX_LENGTH}
+        placeholder="What would make Kinora your favourite place to watch, share or make films?"
+        value={fields.vision}
+        onChange={set('vision')}
+        className="resize-y py-3 leading-relaxed"
+      />
       {feedback.isError ? (
-        <p id={ids.error} role="alert" className="text-sm font-medium text-red-300">
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-300">
           {FEEDBACK_ERROR}
         </p>
       ) : null}
