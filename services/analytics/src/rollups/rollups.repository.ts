@@ -91,42 +91,23 @@ export class RollupsRepository {
           .where('film.dur', '>', 0)
           .groupBy('p.p'),
       )
-      .with('share', (db) =>
-        db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('s')
-              .select([
-                sql.lit('countries').as('key'),
-                name('country', 'Unknown').as('name'),
-                countInt.as('n'),
-              ])
-              .groupBy(name('country', 'Unknown'))
-              .unionAll((eb) =>
-                eb
-                  .selectFrom('s')
-                  .select([
-                    sql.lit('devices').as('key'),
-                    name('device_type', 'Unknown').as('name'),
-                    countInt.as('n'),
-                  ])
-                  .groupBy(name('device_type', 'Unknown')),
-              )
-              .unionAll((eb) =>
-                eb
-                  .selectFrom('s')
-                  .select([
-                    sql.lit('browsers').as('key'),
-                    name('browser', 'Other').as('name'),
-                    countInt.as('n'),
-                  ])
-                  .groupBy(name('browser', 'Other')),
-              )
+      .with('share', (db) => {
+        /** One breakdown of the day's sessions: its key, and each name (or the fallback) with its count. */
+        const breakdown = (key: string, column: 'country' | 'device_type' | 'browser', fallback: string) =>
+          db
+            .selectFrom('s')
+            .select([sql.lit(key).as('key'), name(column, fallback).as('name'), countInt.as('n')])
+            .groupBy(name(column, fallback));
+        return db
+          .selectFrom(
+            breakdown('countries', 'country', 'Unknown')
+              .unionAll(breakdown('devices', 'device_type', 'Unknown'))
+              .unionAll(breakdown('browsers', 'browser', 'Other'))
               .as('x'),
           )
           .select(['x.key', sql<Record<string, number>>`jsonb_object_agg(x.name, x.n)`.as('counts')])
-          .groupBy('x.key'),
-      )
+          .groupBy('x.key');
+      })
       .insertInto('film_daily')
       .values((eb) => {
         const counts = (key: string) =>
