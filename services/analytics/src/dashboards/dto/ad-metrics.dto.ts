@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDate, ApiInteger } from '@kinora/common';
+import { ApiInteger } from '@kinora/common';
+import { SeriesDayDto } from './figures.dto';
 
 /** One placement type's share of the ads, all time. */
 export class AdPlacementFiguresDto {
@@ -11,10 +12,7 @@ export class AdPlacementFiguresDto {
 }
 
 /** One UTC day of ad figures. */
-export class AdDailyFiguresDto {
-  @ApiDate()
-  date!: string;
-
+export class AdDailyFiguresDto extends SeriesDayDto {
   @ApiProperty({ description: 'Dollars charged that day.' })
   revenue!: number;
 
@@ -45,10 +43,7 @@ export class AdMetricsDto {
   @ApiProperty({ description: 'Ads watched to the end / impressions, from 0 to 1 (0 without impressions).' })
   completionRate!: number;
 
-  @ApiProperty({
-    type: 'integer',
-    description: 'Campaigns active now: status active and within their flight.',
-  })
+  @ApiInteger({ description: 'Campaigns active now: status active and within their flight.' })
   activeCampaigns!: number;
 
   @ApiProperty({ description: 'Dollars: the budgets of the active campaigns.' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDate, ApiInteger, ApiNullableString } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiNullableTimestamp } from '@kinora/common';
 import { FILM_STATUSES, type FilmStatus } from '@kinora/contracts';
-import { CountryShareDto, DailyFiguresDto, DeviceShareDto, ShareDto } from './figures.dto';
+import { CountryShareDto, DailyFiguresDto, DeviceShareDto, SeriesDayDto, ShareDto } from './figures.dto';
 
 export class AnalyticsFilmDto {
   @ApiInteger()
@@ -53,10 +53,7 @@ export class CreatorFilmFiguresDto {
   retention!: number[];
 }
 
-export class SubscriberGrowthDto {
-  @ApiDate()
-  date!: string;
-
+export class SubscriberGrowthDto extends SeriesDayDto {
   @ApiInteger({ description: 'Net new followers that day.' })
   subscribers!: number;
 }
@@ -147,11 +144,6 @@ export class CreatorAnalyticsDto {
   @ApiProperty({ type: [InsightDto] })
   insights!: InsightDto[];
 
-  @ApiProperty({
-    type: 'string',
-    format: 'date-time',
-    nullable: true,
-    description: 'When the newest figure was recomputed.',
-  })
+  @ApiNullableTimestamp({ description: 'When the newest figure was recomputed.' })
   computedAt!: string | null;
 }

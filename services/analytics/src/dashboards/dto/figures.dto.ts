@@ -1,21 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiDate, ApiInteger } from '@kinora/common';
 
-/** One day of a series (UTC), e.g. "2026-11-24". */
-export class DailyFiguresDto {
+/** A UTC day of a daily series, e.g. "2026-11-24": each series adds that day's figures. */
+export class SeriesDayDto {
   @ApiDate()
   date!: string;
+}
 
+/** A day of the viewing figures. */
+export class DailyFiguresDto extends SeriesDayDto {
   @ApiInteger({ description: 'Qualified views of sessions started that day.' })
   views!: number;
 
   @ApiProperty({ description: 'Seconds watched in sessions started that day.' })
   watchTime!: number;
 
-  @ApiProperty({
-    type: 'integer',
-    description: 'Sessions started that day (Play, whether or not they became views).',
-  })
+  @ApiInteger({ description: 'Sessions started that day (Play, whether or not they became views).' })
   sessions!: number;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDate, ApiInteger, ApiNullableTimestamp } from '@kinora/common';
+import { ApiInteger, ApiNullableTimestamp } from '@kinora/common';
+import { SeriesDayDto } from './figures.dto';
 import { AdMetricsDto } from './ad-metrics.dto';
 import { AnalyticsFilmDto } from './creator-analytics.dto';
 
@@ -82,26 +83,17 @@ export class RevenueMetricsDto {
   prices!: CostPricesDto;
 }
 
-export class UserGrowthDto {
-  @ApiDate()
-  date!: string;
-
+export class UserGrowthDto extends SeriesDayDto {
   @ApiInteger({ description: 'New users that day.' })
   users!: number;
 }
 
-export class ContentGrowthDto {
-  @ApiDate()
-  date!: string;
-
+export class ContentGrowthDto extends SeriesDayDto {
   @ApiInteger({ description: 'Films published that day.' })
   films!: number;
 }
 
-export class ViewingGrowthDto {
-  @ApiDate()
-  date!: string;
-
+export class ViewingGrowthDto extends SeriesDayDto {
   @ApiInteger()
   views!: number;
 

@@ -101,11 +101,7 @@ export class FilmDto {
   @ApiInteger()
   viewCount!: number;
 
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description: 'The poster, a JPEG: the fallback of posterSources.',
-  })
+  @ApiNullableString({ description: 'The poster, a JPEG: the fallback of posterSources.' })
   posterUrl!: string | null;
 
   @ApiProperty({

@@ -38,8 +38,7 @@ export class CriticDashboardDto {
   @ApiInteger({ minimum: 0 })
   followersCount!: number;
 
-  @ApiProperty({
-    type: 'integer',
+  @ApiInteger({
     minimum: 0,
     description: 'round(totalReviews × averageRating / 5 × 100), from the figures above.',
   })

@@ -32,8 +32,7 @@ export class ListEntryDto {
   @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({
-    type: 'integer',
+  @ApiInteger({
     nullable: true,
     description: 'continue_watching: where the member stopped, in seconds (null on the other lists).',
   })

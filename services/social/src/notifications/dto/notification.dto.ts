@@ -38,9 +38,7 @@ export class NotificationDto {
   @ApiNullableString({ description: "The critic's name, where known." })
   criticName!: string | null;
 
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
+  @ApiNullableString({
     description: 'The film title (film_published) or the review title (critic_review) when notified.',
   })
   title!: string | null;

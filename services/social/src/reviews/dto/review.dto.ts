@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   ApiInteger,
   ApiNullableString,
+  ApiNullableTimestamp,
   ApiTimestamp,
   IntegerField,
   NamedUserDto,
@@ -59,12 +60,7 @@ export class ReviewDto {
   @ApiTimestamp()
   createdAt!: string;
 
-  @ApiProperty({
-    type: 'string',
-    format: 'date-time',
-    nullable: true,
-    description: 'When the member last replaced it; null if never edited.',
-  })
+  @ApiNullableTimestamp({ description: 'When the member last replaced it; null if never edited.' })
   editedAt!: string | null;
 
   @ApiProperty({ type: ReviewerDto })
