@@ -20,13 +20,3 @@ export function PageSpinner({ label, className }: { label: string; className?: s
     </div>
   );
 }
-
-/** A spinner with its label written out beside it ("Loading film details..."). */
-export function LoadingLine({ label }: { label: string }) {
-  return (
-    <div className="flex items-center gap-3">
-      <Spinner label={label} />
-      <p className="text-fg-muted">{label}...</p>
-    </div>
-  );
-}

@@ -21,7 +21,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadingLine } from '@/components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { FOLLOWERS_BADGE_THRESHOLD, PROLIFIC_FILMS_THRESHOLD } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { formatCount, formatFilmCount, formatFollowers } from '@/lib/format';
@@ -117,7 +117,10 @@ function CreatorLoading() {
           <Skeleton className="size-32 rounded-full border-4 border-background md:size-40" />
           <div className="flex min-w-0 flex-1 flex-col gap-3 pb-1">
             <Skeleton className="h-9 w-2/3 max-w-md rounded-lg md:h-12" />
-            <LoadingLine label="Loading creator profile" />
+            <div className="flex items-center gap-3">
+              <Spinner label="Loading creator profile" />
+              <p className="text-fg-muted">Loading creator profile...</p>
+            </div>
           </div>
         </div>
       </div>

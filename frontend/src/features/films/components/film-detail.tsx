@@ -10,7 +10,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadingLine } from '@/components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { browsePath, creatorPath, paths } from '@/config/paths';
 import { formatCount, formatFollowers, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
@@ -50,7 +50,10 @@ function FilmLoading() {
           <Skeleton className="h-6 w-24 rounded-full" />
           <Skeleton className="h-10 w-3/4 rounded-lg md:h-14" />
           <Skeleton className="h-5 w-1/2 rounded-md" />
-          <LoadingLine label="Loading film details" />
+          <div className="flex items-center gap-3">
+            <Spinner label="Loading film details" />
+            <p className="text-fg-muted">Loading film details...</p>
+          </div>
           <Skeleton className="h-12 w-64 rounded-full" />
         </div>
       </div>
