@@ -22,6 +22,13 @@ const displayHost = (href: string) => {
   return `${url.host.replace(/^www\./, '')}${url.pathname === '/' ? '' : url.pathname}`;
 };
 
+/** The sites a creator names by handle, in the order their links show, and a handle's profile there. */
+const HANDLE_SITES = [
+  { kind: 'twitter', label: 'Twitter', profile: (handle: string) => `https://twitter.com/${handle}` },
+  { kind: 'instagram', label: 'Instagram', profile: (handle: string) => `https://instagram.com/${handle}` },
+  { kind: 'youtube', label: 'YouTube', profile: (handle: string) => `https://youtube.com/@${handle}` },
+] as const;
+
 /**
  * A creator's links: the website, and the twitter, instagram and youtube handles (stored bare)
  * as profile links.
@@ -30,33 +37,11 @@ export function creatorSocialLinks(creator: Pick<Creator, 'website' | 'socialLin
   const links: SocialLink[] = [];
   const website = safeWebsite(creator.website ?? creator.socialLinks?.website);
   if (website) links.push({ kind: 'website', label: 'Website', href: website, text: displayHost(website) });
-  const { twitter, instagram, youtube } = creator.socialLinks ?? {};
-  if (twitter) {
-    const handle = bare(twitter);
-    links.push({
-      kind: 'twitter',
-      label: 'Twitter',
-      href: `https://twitter.com/${encodeURIComponent(handle)}`,
-      text: `@${handle}`,
-    });
-  }
-  if (instagram) {
-    const handle = bare(instagram);
-    links.push({
-      kind: 'instagram',
-      label: 'Instagram',
-      href: `https://instagram.com/${encodeURIComponent(handle)}`,
-      text: `@${handle}`,
-    });
-  }
-  if (youtube) {
-    const handle = bare(youtube);
-    links.push({
-      kind: 'youtube',
-      label: 'YouTube',
-      href: `https://youtube.com/@${encodeURIComponent(handle)}`,
-      text: `@${handle}`,
-    });
+  for (const { kind, label, profile } of HANDLE_SITES) {
+    const value = creator.socialLinks?.[kind];
+    if (!value) continue;
+    const handle = bare(value);
+    links.push({ kind, label, href: profile(encodeURIComponent(handle)), text: `@${handle}` });
   }
   return links;
 }
