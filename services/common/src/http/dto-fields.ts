@@ -24,8 +24,8 @@ import {
 
 type FieldDecorator = (target: object, key: string | symbol) => void;
 
-/** What a field adds to its kind's schema: a description, an example, a default. */
-export type FieldSchema = Pick<ApiPropertyOptions, 'description' | 'example' | 'default'>;
+/** What a field adds to its kind's schema: a description, an example, a default, null allowed. */
+export type FieldSchema = Pick<ApiPropertyOptions, 'description' | 'example' | 'default' | 'nullable'>;
 
 /** Builds a field's decorators from its property name (for messages that name the field). */
 function byName(decorate: (name: string) => PropertyDecorator): FieldDecorator {
@@ -72,17 +72,23 @@ export function IntegerField(
   );
 }
 
+export interface NumberFieldOptions extends Omit<IntegerFieldOptions, 'query'> {
+  /** Money: at most this many decimals (cents). */
+  maxDecimalPlaces?: number;
+}
+
 /** A finite number from `minimum` to `maximum` (seconds, dollars); every failed check gives the one `message`. */
 export function NumberField(
   minimum: number,
   maximum: number,
   message: string,
-  { optional = false, ...schema }: Omit<IntegerFieldOptions, 'query'> = {},
+  { optional = false, maxDecimalPlaces, ...schema }: NumberFieldOptions = {},
 ): PropertyDecorator {
+  const finite = { allowNaN: false, allowInfinity: false };
   return applyDecorators(
     Max(maximum, { message }),
     Min(minimum, { message }),
-    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    IsNumber(maxDecimalPlaces === undefined ? finite : { ...finite, maxDecimalPlaces }, { message }),
     ...(optional ? [IsOptional()] : []),
     ApiProperty({ minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
   );

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { ApiInteger, ApiTimestamp, IdField } from '@kinora/common';
+import { ApiInteger, ApiTimestamp, IdField, IntegerField, NumberField } from '@kinora/common';
 import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -110,18 +109,10 @@ export class TargetingInputDto {
   @Matches(/^[A-Z]{2}$/, { each: true, message: COUNTRY })
   countries?: string[];
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: TARGET_AGE_MIN, maximum: TARGET_AGE_MAX })
-  @IsOptional()
-  @IsInt({ message: AGE('ageMin') })
-  @Min(TARGET_AGE_MIN, { message: AGE('ageMin') })
-  @Max(TARGET_AGE_MAX, { message: AGE('ageMin') })
+  @IntegerField(TARGET_AGE_MIN, TARGET_AGE_MAX, AGE('ageMin'), { optional: true, nullable: true })
   ageMin?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: TARGET_AGE_MIN, maximum: TARGET_AGE_MAX })
-  @IsOptional()
-  @IsInt({ message: AGE('ageMax') })
-  @Min(TARGET_AGE_MIN, { message: AGE('ageMax') })
-  @Max(TARGET_AGE_MAX, { message: AGE('ageMax') })
+  @IntegerField(TARGET_AGE_MIN, TARGET_AGE_MAX, AGE('ageMax'), { optional: true, nullable: true })
   ageMax?: number | null;
 
   @ApiPropertyOptional({ type: [String], maxItems: TARGET_INTERESTS_MAX, description: 'Case-insensitive.' })
@@ -221,16 +212,13 @@ export class CreateCampaignDto {
   @MaxLength(CAMPAIGN_NAME_MAX_LENGTH, { message: NAME })
   name!: string;
 
-  @ApiProperty({ minimum: BUDGET_MIN, maximum: BUDGET_MAX, description: 'Dollars over the flight.' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: BUDGET })
-  @Min(BUDGET_MIN, { message: BUDGET })
-  @Max(BUDGET_MAX, { message: BUDGET })
+  @NumberField(BUDGET_MIN, BUDGET_MAX, BUDGET, {
+    maxDecimalPlaces: 2,
+    description: 'Dollars over the flight.',
+  })
   budget!: number;
 
-  @ApiProperty({ minimum: CPM_MIN, maximum: CPM_MAX, description: 'Dollars per 1,000 impressions.' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: CPM })
-  @Min(CPM_MIN, { message: CPM })
-  @Max(CPM_MAX, { message: CPM })
+  @NumberField(CPM_MIN, CPM_MAX, CPM, { maxDecimalPlaces: 2, description: 'Dollars per 1,000 impressions.' })
   cpm!: number;
 
   @ApiTimestamp()

@@ -1,7 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { ApiInteger } from '@kinora/common';
+import { ApiInteger, NumberField } from '@kinora/common';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsNumber, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import {
   CLICK_URL_MAX_LENGTH,
   CREATIVE_DESCRIPTION_MAX_LENGTH,
@@ -59,10 +59,7 @@ export class CreateCreativeDto {
   @MaxLength(500, { message: VIDEO })
   videoUrl!: string;
 
-  @ApiProperty({ minimum: CREATIVE_DURATION_MIN, maximum: CREATIVE_DURATION_MAX, description: 'Seconds.' })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: DURATION })
-  @Min(CREATIVE_DURATION_MIN, { message: DURATION })
-  @Max(CREATIVE_DURATION_MAX, { message: DURATION })
+  @NumberField(CREATIVE_DURATION_MIN, CREATIVE_DURATION_MAX, DURATION, { description: 'Seconds.' })
   duration!: number;
 
   @ApiProperty({ format: 'uri', maxLength: CLICK_URL_MAX_LENGTH })
