@@ -49,6 +49,18 @@ export class SignInService {
     private readonly codes: SignInCodesRepository,
   ) {}
 
+  /** Counts one code request against `key`; over `limit` in the window, a 429 that says when to retry. */
+  private async limitCodeRequests(
+    key: string,
+    limit: number,
+    tooMany: (retry: string) => string,
+  ): Promise<void> {
+    const hit = await this.limiter.hit(key, limit, this.config.SEND_CODE_WINDOW_SECONDS);
+    if (!hit.allowed) {
+      throw new SignInException(HttpStatus.TOO_MANY_REQUESTS, tooMany(minutes(hit.retryAfterSeconds)));
+    }
+  }
+
   private hash(code: string): string {
     return createHmac('sha256', this.config.AUTH_SECRET).update(code).digest('hex');
   }
@@ -58,30 +70,17 @@ export class SignInService {
    * address belongs to a user is never looked at, so the answer is the same for every address.
    */
   async sendCode(email: string, clientIp: string): Promise<void> {
-    const window = this.config.SEND_CODE_WINDOW_SECONDS;
-    const byIp = await this.limiter.hit(
+    await this.limitCodeRequests(
       `send-code:ip:${clientIp}`,
       this.config.SEND_CODE_LIMIT_PER_IP,
-      window,
+      (retry) => `Too many sign-in codes requested from your network. Try again in ${retry}.`,
     );
-    if (!byIp.allowed) {
-      throw new SignInException(
-        HttpStatus.TOO_MANY_REQUESTS,
-        `Too many sign-in codes requested from your network. Try again in ${minutes(byIp.retryAfterSeconds)}.`,
-      );
-    }
     const addressKey = createHash('sha256').update(email).digest('hex');
-    const byAddress = await this.limiter.hit(
+    await this.limitCodeRequests(
       `send-code:email:${addressKey}`,
       this.config.SEND_CODE_LIMIT_PER_EMAIL,
-      window,
+      (retry) => `Too many codes requested for this address. Try again in ${retry}.`,
     );
-    if (!byAddress.allowed) {
-      throw new SignInException(
-        HttpStatus.TOO_MANY_REQUESTS,
-        `Too many codes requested for this address. Try again in ${minutes(byAddress.retryAfterSeconds)}.`,
-      );
-    }
 
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const expiresAt = new Date(Date.now() + this.config.SIGN_IN_CODE_TTL_MINUTES * 60_000);
