@@ -13,12 +13,45 @@ const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/**
+ * A client connected on first use and kept; a failed connection is forgotten, so the next use
+ * tries again.
+ */
+class ConnectedOnce<T extends { connect(): Promise<void>; disconnect(): Promise<void> }> {
+  private ready?: Promise<T>;
+
+  constructor(private readonly create: () => T) {}
+
+  get(): Promise<T> {
+    this.ready ??= (async () => {
+      const client = this.create();
+      await client.connect();
+      return client;
+    })().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** Disconnects the client if one was connected. */
+  async close(): Promise<void> {
+    const client = await this.ready?.catch(() => undefined);
+    await client?.disconnect();
+  }
+}
+
 /** The Kafka client of a service: one idempotent producer and one admin client, both lazy. */
 @Injectable()
 export class KafkaService implements OnApplicationShutdown {
   readonly kafka: Kafka;
-  private producerReady?: Promise<Producer>;
-  private adminReady?: Promise<Admin>;
+  // One request in flight keeps per-key order across retries; duplicates a retry may cause are
+  // absorbed by consumers (they deduplicate on event_id), so kafkajs' idempotent mode, which
+  // wants unbounded retries, is not needed.
+  private readonly producerClient = new ConnectedOnce(() =>
+    this.kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner }),
+  );
+  private readonly adminClient = new ConnectedOnce(() => this.kafka.admin());
 
   constructor(
     @Inject(CONFIG) readonly config: BaseConfig,
@@ -59,38 +92,14 @@ export class KafkaService implements OnApplicationShutdown {
   }
 
   producer(): Promise<Producer> {
-    this.producerReady ??= (async () => {
-      // One request in flight keeps per-key order across retries; duplicates a retry may cause are
-      // absorbed by consumers (they deduplicate on event_id), so kafkajs' idempotent mode, which
-      // wants unbounded retries, is not needed.
-      const producer = this.kafka.producer({
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
-      await producer.connect();
-      return producer;
-    })().catch((error: unknown) => {
-      this.producerReady = undefined;
-      throw error;
-    });
-    return this.producerReady;
+    return this.producerClient.get();
   }
 
   admin(): Promise<Admin> {
-    this.adminReady ??= (async () => {
-      const admin = this.kafka.admin();
-      await admin.connect();
-      return admin;
-    })().catch((error: unknown) => {
-      this.adminReady = undefined;
-      throw error;
-    });
-    return this.adminReady;
+    return this.adminClient.get();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const producer = await this.producerReady?.catch(() => undefined);
-    const admin = await this.adminReady?.catch(() => undefined);
-    await Promise.allSettled([producer?.disconnect(), admin?.disconnect()]);
+    await Promise.allSettled([this.producerClient.close(), this.adminClient.close()]);
   }
 }
