@@ -1,15 +1,8 @@
+import type { DemoProfile } from '@kinora/common';
+
 /** The demo catalog's manifest (infra/seed/demo-catalog.json) and the order its films go in. */
 
-export interface DemoCreator {
-  key: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  verified: boolean;
-  bio: string;
-  website?: string;
-  socialLinks: Record<string, string>;
-}
+export type DemoCreator = DemoProfile;
 
 export interface DemoFilm {
   title: string;

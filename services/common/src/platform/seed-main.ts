@@ -43,3 +43,15 @@ export function catalogSeedDone(): boolean {
     return false;
   }
 }
+
+/** A demo profile as the seed manifests give one (a creator in the catalog's, a critic in social's). */
+export interface DemoProfile {
+  key: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  verified: boolean;
+  bio: string;
+  website?: string;
+  socialLinks: Record<string, string>;
+}

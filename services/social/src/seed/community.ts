@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { DemoProfile } from '@kinora/common';
 import type { CriticExpertise } from '@kinora/contracts';
 import { CriticReviewsService } from '../critic-reviews/critic-reviews.service';
 import { CriticFollowsService } from '../critics/critic-follows.service';
@@ -11,16 +12,8 @@ import { ReviewsService } from '../reviews/reviews.service';
 import { SeedRepository } from './seed.repository';
 
 /** The demo community (demo-community.json). */
-export interface DemoCritic {
-  key: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  verified: boolean;
-  bio: string;
-  website?: string;
+export interface DemoCritic extends DemoProfile {
   expertise: CriticExpertise[];
-  socialLinks: Record<string, string>;
 }
 
 export interface Community {
