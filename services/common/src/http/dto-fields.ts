@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
-import { MAX_ID } from '@kinora/contracts';
+import { EMAIL_MAX_LENGTH, MAX_ID } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
+  IsEmail,
   IsInt,
   IsNotEmpty,
   IsNumber,
@@ -130,6 +131,21 @@ export function OptionalTextField(maxLength: number, description?: string): Fiel
       IsOptional(),
       Transform(blankOrNullToUndefined),
       ApiProperty({ required: false, maxLength, ...(description ? { description } : {}) }),
+    ),
+  );
+}
+
+/** An email address, trimmed and lower-cased before the checks. */
+export function EmailField(): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      IsEmail({}, { message: `${name} must be a valid email address` }),
+      MaxLength(EMAIL_MAX_LENGTH, { message: `${name} must be at most ${EMAIL_MAX_LENGTH} characters` }),
+      IsString({ message: `${name} must be a string` }),
+      Transform(({ value }: { value: unknown }) =>
+        typeof value === 'string' ? value.trim().toLowerCase() : value,
+      ),
+      ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'Trimmed and lower-cased.' }),
     ),
   );
 }

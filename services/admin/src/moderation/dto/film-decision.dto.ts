@@ -1,13 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiInteger, ApiNullableString } from '@kinora/common';
+import { ApiInteger, ApiNullableString, trimmed } from '@kinora/common';
 import { MODERATION_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 export const FILM_DECISIONS = ['published', 'archived'] as const;
 export type FilmDecision = (typeof FILM_DECISIONS)[number];
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Approve (published) or reject (archived, with the reason the creator is sent). */
 export class DecideFilmDto {
@@ -19,7 +17,7 @@ export class DecideFilmDto {
     maxLength: MODERATION_REASON_MAX_LENGTH,
     description: 'Required (not blank) when archived; shown and mailed to the creator.',
   })
-  @Transform(trim)
+  @Transform(trimmed)
   // A blank reason on an approval is simply no reason; on a rejection it is refused.
   @ValidateIf((dto: DecideFilmDto) => dto.status === 'archived' || (dto.reason != null && dto.reason !== ''))
   @IsString({ message: 'reason must be a string' })

@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiInteger, ApiNullableString, ApiTimestamp, PageQuery } from '@kinora/common';
+import { ApiInteger, ApiNullableString, ApiTimestamp, PageQuery, trimmed } from '@kinora/common';
 import { EMAIL_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, FEEDBACK_VISION_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const normalizeEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
@@ -20,13 +19,13 @@ export class JoinWaitlistDto {
 export class FeedbackDto extends JoinWaitlistDto {
   @ApiPropertyOptional({ maxLength: FEEDBACK_NAME_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(FEEDBACK_NAME_MAX_LENGTH)
   name?: string;
 
   @ApiProperty({ minLength: 1, maxLength: FEEDBACK_VISION_MAX_LENGTH })
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString({ message: 'vision must be a string' })
   @IsNotEmpty({ message: 'vision is required' })
   @MaxLength(FEEDBACK_VISION_MAX_LENGTH)

@@ -7,6 +7,7 @@ import {
   blankToUndefined,
   IdField,
   PageQuery,
+  trimmed,
 } from '@kinora/common';
 import { MemberContactDto } from '../../moderation/dto/member-contact.dto';
 import {
@@ -21,7 +22,6 @@ import {
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const CLOSED_STATUSES = ['resolved', 'dismissed'] as const satisfies readonly ReportStatus[];
 type ClosedStatus = (typeof CLOSED_STATUSES)[number];
 
@@ -40,7 +40,7 @@ export class CreateReportDto {
 
   @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH, description: 'Blank is stored as none.' })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString({ message: 'details must be a string' })
   @MaxLength(REPORT_TEXT_MAX_LENGTH, {
     message: `details must be at most ${REPORT_TEXT_MAX_LENGTH} characters`,
@@ -56,7 +56,7 @@ export class CloseReportDto {
 
   @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString({ message: 'note must be a string' })
   @MaxLength(REPORT_TEXT_MAX_LENGTH, { message: `note must be at most ${REPORT_TEXT_MAX_LENGTH} characters` })
   note?: string;

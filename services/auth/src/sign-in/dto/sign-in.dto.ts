@@ -1,17 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EMAIL_MAX_LENGTH, VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
+import { EmailField } from '@kinora/common';
+import { VERIFICATION_CODE_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Matches, MaxLength } from 'class-validator';
-
-const normalizeEmail = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
+import { IsString, Matches } from 'class-validator';
 
 export class SendCodeDto {
-  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'Trimmed and lower-cased.' })
-  @Transform(normalizeEmail)
-  @IsString({ message: 'email must be a string' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: `email must be at most ${EMAIL_MAX_LENGTH} characters` })
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailField()
   email!: string;
 }
 

@@ -1,21 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { trimmed } from '@kinora/common';
 import { NAME_MAX_LENGTH, PROFILE_IMAGE_URL_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class UpdateUserDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH, description: 'Trimmed.' })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH, description: 'Trimmed.' })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(NAME_MAX_LENGTH)
   lastName?: string;

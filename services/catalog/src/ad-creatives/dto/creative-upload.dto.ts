@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiNullableString } from '@kinora/common';
+import { ApiNullableString, trimmed } from '@kinora/common';
 import { CREATIVE_TITLE_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateCreativeUploadDto {
   @ApiProperty({ description: 'The finished upload (the id at the end of its Location).' })
@@ -17,7 +15,7 @@ export class CreateCreativeUploadDto {
     maxLength: CREATIVE_TITLE_MAX_LENGTH,
     description: "What the creative picker shows for this video (e.g. the advertiser's spot name).",
   })
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @Length(1, CREATIVE_TITLE_MAX_LENGTH)
   label!: string;

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiInteger } from '@kinora/common';
+import { ApiInteger, trimmed } from '@kinora/common';
 import {
   AI_NOTES_MAX_LENGTH,
   AI_PARTS,
@@ -38,7 +38,6 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** The latest release year accepted: next year (a film may be dated ahead of its premiere). */
 export const maxReleaseYear = () => new Date().getUTCFullYear() + 1;
 
@@ -54,7 +53,7 @@ export class CaptionInputDto {
   language!: string;
 
   @ApiProperty({ example: 'English', maxLength: CAPTION_LABEL_MAX_LENGTH })
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @Length(1, CAPTION_LABEL_MAX_LENGTH)
   label!: string;
@@ -113,7 +112,7 @@ export class AiDisclosureInputDto {
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: AI_NOTES_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(AI_NOTES_MAX_LENGTH)
   notes?: string | null;
@@ -123,14 +122,14 @@ export class AiDisclosureInputDto {
 export class UpdateStudioFilmDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: FILM_TITLE_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @Length(1, FILM_TITLE_MAX_LENGTH)
   title?: string;
 
   @ApiPropertyOptional({ maxLength: FILM_DESCRIPTION_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(FILM_DESCRIPTION_MAX_LENGTH)
   description?: string;
@@ -173,13 +172,13 @@ export class CreateStudioFilmDto {
   uploadId!: string;
 
   @ApiProperty({ minLength: 1, maxLength: FILM_TITLE_MAX_LENGTH })
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @Length(1, FILM_TITLE_MAX_LENGTH)
   title!: string;
 
   @ApiProperty({ maxLength: FILM_DESCRIPTION_MAX_LENGTH })
-  @Transform(trim)
+  @Transform(trimmed)
   @IsString()
   @MaxLength(FILM_DESCRIPTION_MAX_LENGTH)
   description!: string;

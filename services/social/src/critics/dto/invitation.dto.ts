@@ -3,24 +3,14 @@ import {
   CRITIC_BIO_MAX_LENGTH,
   CRITIC_EXPERTISE,
   CRITIC_LINK_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   type CriticExpertise,
 } from '@kinora/contracts';
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   ApiInteger,
   ApiTimestamp,
+  EmailField,
   NestedField,
   OptionalHttpUrlField,
   OptionalTextField,
@@ -31,13 +21,7 @@ const EXPERTISE_MESSAGE = `expertise must be a list of: ${CRITIC_EXPERTISE.join(
 
 /** An admin invites someone to become a critic. */
 export class InviteCriticDto {
-  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'Trimmed and lower-cased.' })
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toLowerCase() : value,
-  )
-  @IsString({ message: 'email must be a string' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: `email must be at most ${EMAIL_MAX_LENGTH} characters` })
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @EmailField()
   email!: string;
 }
 
