@@ -54,12 +54,7 @@ export class CreativeMediaRepository extends TranscodeStateRepository {
 
   /** A transcode begins: processing, one more attempt, progress 0. Its label, or undefined without a row. */
   async markProcessing(id: number): Promise<string | undefined> {
-    const marked = await this.db
-      .updateTable('creative_media')
-      .set((eb) => ({ status: 'processing', attempts: eb('attempts', '+', 1), progress: 0, updated_at: now }))
-      .where('id', '=', id)
-      .returning('label')
-      .executeTakeFirst();
+    const marked = await this.startProcessing(id).returning('label').executeTakeFirst();
     return marked?.label;
   }
 

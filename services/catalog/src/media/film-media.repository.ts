@@ -41,12 +41,7 @@ export class FilmMediaRepository extends TranscodeStateRepository {
 
   /** A transcode begins: processing, one more attempt, progress 0. Its attempt, or undefined without a row. */
   async markProcessing(filmId: number): Promise<number | undefined> {
-    const marked = await this.db
-      .updateTable('film_media')
-      .set((eb) => ({ status: 'processing', attempts: eb('attempts', '+', 1), progress: 0, updated_at: now }))
-      .where('film_id', '=', filmId)
-      .returning('attempts')
-      .executeTakeFirst();
+    const marked = await this.startProcessing(filmId).returning('attempts').executeTakeFirst();
     return marked?.attempts;
   }
 

@@ -16,6 +16,16 @@ export abstract class TranscodeStateRepository {
     private readonly key: 'film_id' | 'id',
   ) {}
 
+  /** A transcode begins: processing, one more attempt, progress 0 (the caller says what it returns). */
+  protected startProcessing(id: number) {
+    return this.row(id).set((eb) => ({
+      status: 'processing',
+      attempts: eb('attempts', '+', 1),
+      progress: 0,
+      updated_at: now,
+    }));
+  }
+
   /** The running transcode's progress (ignored once it is no longer processing). */
   async reportProgress(id: number, percent: number): Promise<void> {
     await this.row(id)
