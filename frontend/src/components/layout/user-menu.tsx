@@ -9,8 +9,8 @@ import {
   ShieldCheck,
   Sparkles,
   User as UserIcon,
+  type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
@@ -40,10 +40,10 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
   const name = getDisplayName(user);
   const premium = isPremium(user);
 
-  const item = (to: string, icon: ReactNode, label: string) => (
+  const item = (to: string, Icon: LucideIcon, label: string) => (
     <DropdownMenu.Item asChild className={itemClasses}>
       <Link to={to}>
-        {icon}
+        <Icon className="size-4" aria-hidden="true" />
         {label}
       </Link>
     </DropdownMenu.Item>
@@ -93,29 +93,15 @@ export function UserMenu({ user, onSignOut, isSigningOut = false }: UserMenuProp
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
-          {item(paths.profile, <UserIcon className="size-4" aria-hidden="true" />, 'Profile')}
-          {item(paths.history, <History className="size-4" aria-hidden="true" />, 'Watch History')}
-          {item(paths.profile, <Settings className="size-4" aria-hidden="true" />, 'Settings')}
-          {premium
-            ? null
-            : item(paths.profile, <Sparkles className="size-4" aria-hidden="true" />, 'Upgrade to Premium')}
-          {user.roles.includes('critic')
-            ? item(
-                paths.criticDashboard,
-                <PenLine className="size-4" aria-hidden="true" />,
-                'Critic Dashboard',
-              )
-            : null}
+          {item(paths.profile, UserIcon, 'Profile')}
+          {item(paths.history, History, 'Watch History')}
+          {item(paths.profile, Settings, 'Settings')}
+          {premium ? null : item(paths.profile, Sparkles, 'Upgrade to Premium')}
+          {user.roles.includes('critic') ? item(paths.criticDashboard, PenLine, 'Critic Dashboard') : null}
           {user.roles.includes('creator')
-            ? item(
-                paths.creatorDashboard,
-                <Clapperboard className="size-4" aria-hidden="true" />,
-                'Creator Dashboard',
-              )
+            ? item(paths.creatorDashboard, Clapperboard, 'Creator Dashboard')
             : null}
-          {user.isAdmin
-            ? item(paths.admin, <ShieldCheck className="size-4" aria-hidden="true" />, 'Admin Dashboard')
-            : null}
+          {user.isAdmin ? item(paths.admin, ShieldCheck, 'Admin Dashboard') : null}
           <DropdownMenu.Separator className="my-1 h-px bg-white/10" />
           <DropdownMenu.Item
             disabled={isSigningOut}
