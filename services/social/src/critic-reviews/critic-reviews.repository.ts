@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, type Page } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
@@ -31,8 +31,6 @@ export type CriticReviewRecord = Awaited<
   ReturnType<ReturnType<typeof reviewSelect>['executeTakeFirstOrThrow']>
 >;
 
-type Page = { limit: number; offset?: number };
-
 /** Critics' reviews of films, apart from members' reviews. */
 @Injectable()
 export class CriticReviewsRepository {
@@ -45,7 +43,7 @@ export class CriticReviewsRepository {
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(page.limit)
-      .offset(page.offset ?? 0)
+      .offset(page.offset)
       .execute();
   }
 
@@ -55,9 +53,7 @@ export class CriticReviewsRepository {
 
   /** The critic's reviews of published films, newest first. */
   ofCriticPublished(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
-    return reviewSelect(this.db)
-      .where('r.critic_id', '=', criticId)
-      .where('f.status', '=', 'published')
+    return this.publishedOfCritic(criticId)
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(limit)
@@ -66,9 +62,7 @@ export class CriticReviewsRepository {
 
   /** The critic's reviews of published films rated highest (newest review first among equals). */
   highestRated(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
-    return reviewSelect(this.db)
-      .where('r.critic_id', '=', criticId)
-      .where('f.status', '=', 'published')
+    return this.publishedOfCritic(criticId)
       .orderBy('r.rating', 'desc')
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
@@ -101,5 +95,10 @@ export class CriticReviewsRepository {
       )
       .returning((eb) => ['id', eb('edited_at', 'is not', null).$castTo<boolean>().as('edited')])
       .executeTakeFirstOrThrow();
+  }
+
+  /** The critic's reviews of films that are published now. */
+  private publishedOfCritic(criticId: number) {
+    return reviewSelect(this.db).where('r.critic_id', '=', criticId).where('f.status', '=', 'published');
   }
 }
