@@ -1,4 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
@@ -6,7 +7,8 @@ import { cn } from '@/lib/utils';
 export type TabItem<V extends string = string> = {
   value: V;
   label: string;
-  icon?: ReactNode;
+  /** Drawn before the label. */
+  icon?: LucideIcon;
   content: ReactNode;
 };
 
@@ -56,7 +58,7 @@ export function Tabs<V extends string>({
               'data-[state=active]:bg-accent data-[state=active]:text-accent-fg data-[state=active]:hover:bg-accent',
             )}
           >
-            {item.icon}
+            {item.icon ? <item.icon className="size-4" aria-hidden="true" /> : null}
             {item.label}
           </TabsPrimitive.Trigger>
         ))}

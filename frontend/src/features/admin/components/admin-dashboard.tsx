@@ -76,7 +76,7 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           {
             value: 'overview',
             label: 'Overview',
-            icon: <LayoutDashboard className="size-4" aria-hidden="true" />,
+            icon: LayoutDashboard,
             content: (
               <div className="grid gap-6">
                 <PlatformOverview />
@@ -88,13 +88,13 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           {
             value: 'analytics',
             label: 'Analytics',
-            icon: <BarChart3 className="size-4" aria-hidden="true" />,
+            icon: BarChart3,
             content: <PlatformActivity />,
           },
           {
             value: 'content',
             label: 'Content',
-            icon: <ShieldCheck className="size-4" aria-hidden="true" />,
+            icon: ShieldCheck,
             content: (
               <div className="grid gap-6">
                 <ReviewQueue />
@@ -110,13 +110,13 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           {
             value: 'revenue',
             label: 'Revenue',
-            icon: <DollarSign className="size-4" aria-hidden="true" />,
+            icon: DollarSign,
             content: <PlatformRevenue />,
           },
           {
             value: 'advertising',
             label: 'Advertising',
-            icon: <Megaphone className="size-4" aria-hidden="true" />,
+            icon: Megaphone,
             content: <AdvertisingPanel />,
           },
         ]}
