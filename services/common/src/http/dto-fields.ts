@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH, MAX_ID } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   IsEmail,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsNumber,
@@ -92,6 +93,26 @@ export function NumberField(
     IsNumber(maxDecimalPlaces === undefined ? finite : { ...finite, maxDecimalPlaces }, { message }),
     ...(optional ? [IsOptional()] : []),
     ApiProperty({ minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
+  );
+}
+
+export interface EnumFieldOptions extends IntegerFieldOptions {
+  /** The schema's name for the list, where the document shares it. */
+  enumName?: string;
+}
+
+/** One of `values`: `<field> must be one of a, b, c` otherwise. */
+export function EnumField(
+  values: readonly (string | number)[],
+  { optional = false, query = false, ...schema }: EnumFieldOptions = {},
+): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      IsIn(values, { message: `${name} must be one of ${values.join(', ')}` }),
+      ...(query ? [Transform(blankToUndefined)] : []),
+      ...(optional ? [IsOptional()] : []),
+      ApiProperty({ enum: [...values], ...schema, ...(optional ? { required: false } : {}) }),
+    ),
   );
 }
 

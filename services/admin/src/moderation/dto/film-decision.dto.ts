@@ -1,16 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiInteger, ApiNullableString, trimmed } from '@kinora/common';
+import { ApiInteger, ApiNullableString, EnumField, trimmed } from '@kinora/common';
 import { MODERATION_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 export const FILM_DECISIONS = ['published', 'archived'] as const;
 export type FilmDecision = (typeof FILM_DECISIONS)[number];
 
 /** Approve (published) or reject (archived, with the reason the creator is sent). */
 export class DecideFilmDto {
-  @ApiProperty({ enum: [...FILM_DECISIONS] })
-  @IsIn(FILM_DECISIONS, { message: `status must be one of ${FILM_DECISIONS.join(', ')}` })
+  @EnumField(FILM_DECISIONS)
   status!: FilmDecision;
 
   @ApiPropertyOptional({

@@ -4,7 +4,7 @@ import {
   ApiNullableString,
   ApiNullableTimestamp,
   ApiTimestamp,
-  blankToUndefined,
+  EnumField,
   IdField,
   PageQuery,
   trimmed,
@@ -20,22 +20,20 @@ import {
   type ReportSubjectType,
 } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 const CLOSED_STATUSES = ['resolved', 'dismissed'] as const satisfies readonly ReportStatus[];
 type ClosedStatus = (typeof CLOSED_STATUSES)[number];
 
 /** A member reports a film or a review. */
 export class CreateReportDto {
-  @ApiProperty({ enum: [...REPORT_SUBJECT_TYPES] })
-  @IsIn(REPORT_SUBJECT_TYPES, { message: `subjectType must be one of ${REPORT_SUBJECT_TYPES.join(', ')}` })
+  @EnumField(REPORT_SUBJECT_TYPES)
   subjectType!: ReportSubjectType;
 
   @IdField()
   subjectId!: number;
 
-  @ApiProperty({ enum: [...REPORT_REASONS] })
-  @IsIn(REPORT_REASONS, { message: `reason must be one of ${REPORT_REASONS.join(', ')}` })
+  @EnumField(REPORT_REASONS)
   reason!: ReportReason;
 
   @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH, description: 'Blank is stored as none.' })
@@ -50,8 +48,7 @@ export class CreateReportDto {
 
 /** An admin closes a report. */
 export class CloseReportDto {
-  @ApiProperty({ enum: [...CLOSED_STATUSES] })
-  @IsIn(CLOSED_STATUSES, { message: `status must be one of ${CLOSED_STATUSES.join(', ')}` })
+  @EnumField(CLOSED_STATUSES)
   status!: ClosedStatus;
 
   @ApiPropertyOptional({ maxLength: REPORT_TEXT_MAX_LENGTH })
@@ -64,10 +61,7 @@ export class CloseReportDto {
 
 /** status (default open), limit (default 20) and offset. */
 export class ReportsQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: [...REPORT_STATUSES], default: 'open' })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(REPORT_STATUSES, { message: `status must be one of ${REPORT_STATUSES.join(', ')}` })
+  @EnumField(REPORT_STATUSES, { default: 'open', optional: true, query: true })
   status?: ReportStatus;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { ApiInteger, ApiTimestamp, IdField, IntegerField, NumberField } from '@kinora/common';
+import { ApiInteger, ApiTimestamp, EnumField, IdField, IntegerField, NumberField } from '@kinora/common';
 import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -53,7 +53,6 @@ const NAME = `name must be 1 to ${CAMPAIGN_NAME_MAX_LENGTH} characters`;
 const BUDGET = `budget must be a number of dollars from ${BUDGET_MIN} to ${BUDGET_MAX} with at most 2 decimals`;
 const CPM = `cpm must be a number of dollars from ${CPM_MIN} to ${CPM_MAX} with at most 2 decimals`;
 const DATE = (field: string) => `${field} must be an ISO 8601 date-time`;
-const DELIVERY = `delivery must be one of ${CAMPAIGN_DELIVERIES.join(', ')}`;
 const STATUS = `status must be one of ${CAMPAIGN_STATUSES.join(', ')}`;
 const VIEWER_CAP = `capPerViewerDay must be an integer from ${CAP_PER_VIEWER_DAY_MIN} to ${CAP_PER_VIEWER_DAY_MAX}`;
 const SESSION_CAP = `capPerSession must be an integer from ${CAP_PER_SESSION_MIN} to ${CAP_PER_SESSION_MAX}`;
@@ -229,8 +228,7 @@ export class CreateCampaignDto {
   @IsDateString({ strict: true }, { message: DATE('endsAt') })
   endsAt!: string;
 
-  @ApiProperty({ enum: CAMPAIGN_DELIVERIES })
-  @IsIn(CAMPAIGN_DELIVERIES, { message: DELIVERY })
+  @EnumField(CAMPAIGN_DELIVERIES)
   delivery!: CampaignDelivery;
 
   @ApiPropertyOptional({

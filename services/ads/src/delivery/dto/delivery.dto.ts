@@ -1,14 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { ApiInteger, blankToUndefined, IdField, NumberField } from '@kinora/common';
+import { ApiInteger, blankToUndefined, EnumField, IdField, NumberField } from '@kinora/common';
 import { Transform, Type } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsIn,
   IsInt,
   IsObject,
   IsOptional,
@@ -39,10 +38,7 @@ export const DECLARED_AGE_MAX = 120;
 export const TOKEN_MAX_LENGTH = 4096;
 
 const POSITION = `position must be a number of seconds from 0 to ${MAX_POSITION_SECONDS}`;
-const PLACEMENT = `placementType must be one of ${PLACEMENT_TYPES.join(', ')}`;
 const SESSION = 'sessionId must be a UUID';
-const DEVICE = `deviceType must be one of ${AD_DEVICE_TYPES.join(', ')}`;
-const EVENT = `event must be one of ${AD_EVENTS.join(', ')}`;
 // Nested fields: the message starts with the field's own name, which the error names by its path.
 const COUNTRY = 'country must be an ISO 3166-1 alpha-2 country code';
 const AGE = `age must be an integer from ${DECLARED_AGE_MIN} to ${DECLARED_AGE_MAX}`;
@@ -93,11 +89,9 @@ export class SelectAdDto {
   @NumberField(0, MAX_POSITION_SECONDS, POSITION, { description: 'The break, seconds into the film.' })
   position!: number;
 
-  @ApiProperty({
-    enum: PLACEMENT_TYPES,
+  @EnumField(PLACEMENT_TYPES, {
     description: 'Checked, then decided by the position: the answer and the events carry the type it gives.',
   })
-  @IsIn(PLACEMENT_TYPES, { message: PLACEMENT })
   placementType!: PlacementTypeName;
 
   @ApiProperty({
@@ -114,12 +108,10 @@ export class SelectAdDto {
   @Type(() => UserDemographicsDto)
   userDemographics?: UserDemographicsDto | null;
 
-  @ApiPropertyOptional({
-    enum: AD_DEVICE_TYPES,
+  @EnumField(AD_DEVICE_TYPES, {
     description: 'Used only when the user agent names no device.',
+    optional: true,
   })
-  @IsOptional()
-  @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
   deviceType?: AdDeviceType | null;
 }
 
@@ -206,17 +198,13 @@ export class RecordAdViewDto {
   @MaxLength(TOKEN_MAX_LENGTH, { message: TOKEN })
   token?: string;
 
-  @ApiPropertyOptional({ enum: AD_EVENTS })
-  @IsOptional()
-  @IsIn(AD_EVENTS, { message: EVENT })
+  @EnumField(AD_EVENTS, { optional: true })
   event?: AdEventName;
 
-  @ApiPropertyOptional({
-    enum: AD_DEVICE_TYPES,
+  @EnumField(AD_DEVICE_TYPES, {
     description: 'Accepted; the device is the one decided at selection.',
+    optional: true,
   })
-  @IsOptional()
-  @IsIn(AD_DEVICE_TYPES, { message: DEVICE })
   deviceType?: AdDeviceType;
 
   @ClientTimeField('ISO 8601 date-time (or seconds): the start payload.')
@@ -260,8 +248,7 @@ export class TrackAdQuery {
   @MaxLength(TOKEN_MAX_LENGTH, { message: TOKEN })
   token?: string;
 
-  @ApiProperty({ enum: AD_EVENTS })
-  @IsIn(AD_EVENTS, { message: EVENT })
+  @EnumField(AD_EVENTS)
   event!: AdEventName;
 }
 

@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiTimestamp, IdField, IntegerField, NumberField } from '@kinora/common';
+import { ApiTimestamp, EnumField, IdField, IntegerField, NumberField } from '@kinora/common';
 import { VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsBoolean,
   IsDateString,
-  IsIn,
   IsOptional,
   IsString,
   IsUUID,
@@ -46,8 +45,7 @@ export class StartViewingSessionDto {
   @MaxLength(100, { message: 'userId must be at most 100 characters' })
   userId?: string | null;
 
-  @ApiProperty({ enum: [...VIEWING_DEVICE_TYPES] })
-  @IsIn(VIEWING_DEVICE_TYPES, { message: `deviceType must be one of ${VIEWING_DEVICE_TYPES.join(', ')}` })
+  @EnumField(VIEWING_DEVICE_TYPES)
   deviceType!: ViewingDeviceType;
 
   @ApiTimestamp({ description: 'Not in the future, at most 100 days ago.' })

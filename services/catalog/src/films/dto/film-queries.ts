@@ -12,7 +12,7 @@ import {
 } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { blankToUndefined, IdField, IntegerField, PageQuery } from '@kinora/common';
+import { blankToUndefined, EnumField, IdField, IntegerField, PageQuery } from '@kinora/common';
 
 export { FILM_SORTS, type FilmSort };
 
@@ -54,10 +54,7 @@ export class ListFilmsQuery extends FilmFilterQuery {
   @IdField({ description: 'Leave this film out.', optional: true, query: true })
   excludeId?: number;
 
-  @ApiPropertyOptional({ enum: FILM_SORTS, enumName: 'FilmSort', default: DEFAULT_FILM_SORT })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(FILM_SORTS, { message: `sort must be one of ${FILM_SORTS.join(', ')}` })
+  @EnumField(FILM_SORTS, { enumName: 'FilmSort', default: DEFAULT_FILM_SORT, optional: true, query: true })
   sort?: FilmSort;
 }
 
