@@ -118,21 +118,23 @@ async function becomeCreator(gatewayUrl: string, cookie: string): Promise<void> 
   throw new BenchError('the creator role did not reach the session within 30 s', 2);
 }
 
+/** curl's -H arguments of a tus request as the member at `origin`, then `more` headers. */
+function tusHeaders(cookie: string, origin: string, more: string[]): string[] {
+  return [`Cookie: ${cookie}`, `Origin: ${origin}`, 'Tus-Resumable: 1.0.0', ...more].flatMap((header) => [
+    '-H',
+    header,
+  ]);
+}
+
 /** Creates a tus upload of `bytes`; returns its URL. */
 function createUpload(gatewayUrl: string, cookie: string, bytes: number): string {
   const created = curl([
     '-X',
     'POST',
-    '-H',
-    `Cookie: ${cookie}`,
-    '-H',
-    `Origin: ${gatewayUrl}`,
-    '-H',
-    'Tus-Resumable: 1.0.0',
-    '-H',
-    `Upload-Length: ${bytes}`,
-    '-H',
-    `Upload-Metadata: filename ${Buffer.from('bench.bin').toString('base64')}`,
+    ...tusHeaders(cookie, gatewayUrl, [
+      `Upload-Length: ${bytes}`,
+      `Upload-Metadata: filename ${Buffer.from('bench.bin').toString('base64')}`,
+    ]),
     `${gatewayUrl}/api/uploads/`,
   ]);
   const location = /^location: *(\S+)/im.exec(created.headers)?.[1];
@@ -170,16 +172,10 @@ function patchAll(
     const args = [
       '-X',
       'PATCH',
-      '-H',
-      `Cookie: ${cookie}`,
-      '-H',
-      `Origin: ${origin}`,
-      '-H',
-      'Tus-Resumable: 1.0.0',
-      '-H',
-      `Upload-Offset: ${offset}`,
-      '-H',
-      'Content-Type: application/offset+octet-stream',
+      ...tusHeaders(cookie, origin, [
+        `Upload-Offset: ${offset}`,
+        'Content-Type: application/offset+octet-stream',
+      ]),
       '--data-binary',
       length === bytes ? `@${file}` : '@-',
       uploadUrl,
