@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { ADMIN_ANALYTICS_REFRESH_MS } from '@kinora/contracts';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pollingQueryOptions } from '@/lib/query';
 import { handleUnauthorized, toastFailure } from '@/lib/unauthorized';
 import type { Campaign, CampaignStatus, CreateCampaignInput, UpdateCampaignInput } from '@/lib/api/types';
 
@@ -17,11 +18,7 @@ export const CAMPAIGNS_KEY = ['admin', 'ads', 'campaigns'] as const;
 
 /** Asked again every ADMIN_ANALYTICS_REFRESH_MS, like the dashboard's other figures. */
 export const getCampaignsQueryOptions = () =>
-  queryOptions({
-    queryKey: CAMPAIGNS_KEY,
-    queryFn: ({ signal }) => getCampaigns(signal),
-    refetchInterval: ADMIN_ANALYTICS_REFRESH_MS,
-  });
+  pollingQueryOptions(CAMPAIGNS_KEY, getCampaigns, ADMIN_ANALYTICS_REFRESH_MS);
 
 export const useCampaigns = () => useQuery(getCampaignsQueryOptions());
 

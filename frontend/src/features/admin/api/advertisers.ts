@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import type { Advertiser, CreateAdvertiserInput } from '@/lib/api/types';
 
@@ -10,8 +11,7 @@ export const getAdvertisers = (signal?: AbortSignal): Promise<Advertiser[]> =>
 
 export const ADVERTISERS_KEY = ['admin', 'ads', 'advertisers'] as const;
 
-export const getAdvertisersQueryOptions = () =>
-  queryOptions({ queryKey: ADVERTISERS_KEY, queryFn: ({ signal }) => getAdvertisers(signal) });
+export const getAdvertisersQueryOptions = () => fetchQueryOptions(ADVERTISERS_KEY, getAdvertisers);
 
 /** The advertisers, asked when the New Campaign form opens (`enabled`). */
 export const useAdvertisers = (enabled = true) => useQuery({ ...getAdvertisersQueryOptions(), enabled });

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import type { CreateCreativeUploadInput, CreativeUpload, CreativeVideo } from '@/lib/api/types';
 
@@ -24,10 +25,7 @@ export const getCreativeUpload = (id: number, signal?: AbortSignal): Promise<Cre
   unwrap(apiClient.GET('/api/creative-uploads/{id}', { params: { path: { id } }, signal }));
 
 export const getCreativeUploadQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['admin', 'ads', 'creative-uploads', id] as const,
-    queryFn: ({ signal }) => getCreativeUpload(id, signal),
-  });
+  fetchQueryOptions(['admin', 'ads', 'creative-uploads', id], (signal) => getCreativeUpload(id, signal));
 
 /** Every CREATIVE_UPLOAD_POLL_MS until the video is ready or failed; nothing while `id` is null. */
 export const useCreativeUpload = (id: number | null) =>

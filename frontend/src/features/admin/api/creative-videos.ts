@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { CreativeVideo } from '@/lib/api/types';
 
 /** GET /api/ads/creative-videos: the ad videos a creative may use, with their length (admins only). */
@@ -8,10 +9,7 @@ export const getCreativeVideos = (signal?: AbortSignal): Promise<CreativeVideo[]
   unwrap(apiClient.GET('/api/ads/creative-videos', { signal }));
 
 export const getCreativeVideosQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'ads', 'creative-videos'] as const,
-    queryFn: ({ signal }) => getCreativeVideos(signal),
-  });
+  fetchQueryOptions(['admin', 'ads', 'creative-videos'], getCreativeVideos);
 
 /** The creative videos, asked when the New Campaign form opens (`enabled`). */
 export const useCreativeVideos = (enabled = true) =>

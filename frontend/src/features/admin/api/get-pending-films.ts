@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pageQueryOptions } from '@/lib/query';
 import type { PendingFilm } from '@/lib/api/types';
 
 export type PageQuery = { limit: number; offset: number };
@@ -13,10 +14,6 @@ export const getPendingFilms = (page: PageQuery, signal?: AbortSignal): Promise<
 export const PENDING_FILMS_KEY = ['admin', 'films', 'pending'] as const;
 
 export const getPendingFilmsQueryOptions = (page: PageQuery) =>
-  queryOptions({
-    queryKey: [...PENDING_FILMS_KEY, page] as const,
-    queryFn: ({ signal }) => getPendingFilms(page, signal),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions([...PENDING_FILMS_KEY, page], (signal) => getPendingFilms(page, signal));
 
 export const usePendingFilms = (page: PageQuery) => useQuery(getPendingFilmsQueryOptions(page));

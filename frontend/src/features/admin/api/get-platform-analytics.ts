@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { ADMIN_ANALYTICS_REFRESH_MS, type AnalyticsRangeDays } from '@kinora/contracts';
 
 import { ADMIN_ANALYTICS_DAYS } from '@/config/constants';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pollingQueryOptions } from '@/lib/query';
 import type { PlatformAnalytics } from '@/lib/api/types';
 
 /** GET /api/analytics/admin?days: platform figures, costs, growth and top performers (admins only). */
@@ -15,10 +16,10 @@ export const getPlatformAnalytics = (
 
 /** One query for the Overview, Analytics and Revenue tabs, asked again every ADMIN_ANALYTICS_REFRESH_MS. */
 export const getPlatformAnalyticsQueryOptions = (days: AnalyticsRangeDays = ADMIN_ANALYTICS_DAYS) =>
-  queryOptions({
-    queryKey: ['admin', 'analytics', days] as const,
-    queryFn: ({ signal }) => getPlatformAnalytics(days, signal),
-    refetchInterval: ADMIN_ANALYTICS_REFRESH_MS,
-  });
+  pollingQueryOptions(
+    ['admin', 'analytics', days],
+    (signal) => getPlatformAnalytics(days, signal),
+    ADMIN_ANALYTICS_REFRESH_MS,
+  );
 
 export const usePlatformAnalytics = () => useQuery(getPlatformAnalyticsQueryOptions());

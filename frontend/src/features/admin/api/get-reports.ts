@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import type { ReportStatus } from '@kinora/contracts';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pageQueryOptions } from '@/lib/query';
 import type { Report } from '@/lib/api/types';
 
 import type { PageQuery } from './get-pending-films';
@@ -15,10 +16,6 @@ export const getReports = (query: ReportsQuery, signal?: AbortSignal): Promise<R
 export const REPORTS_KEY = ['admin', 'reports'] as const;
 
 export const getReportsQueryOptions = (query: ReportsQuery) =>
-  queryOptions({
-    queryKey: [...REPORTS_KEY, query] as const,
-    queryFn: ({ signal }) => getReports(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions([...REPORTS_KEY, query], (signal) => getReports(query, signal));
 
 export const useReports = (query: ReportsQuery) => useQuery(getReportsQueryOptions(query));

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pageQueryOptions } from '@/lib/query';
 import type { FeedbackEntry, WaitlistEntry } from '@/lib/api/types';
 
 import type { PageQuery } from './get-pending-films';
@@ -14,18 +15,10 @@ export const getFeedback = (page: PageQuery, signal?: AbortSignal): Promise<Feed
   unwrap(apiClient.GET('/api/admin/feedback', { params: { query: page }, signal }));
 
 export const getWaitlistQueryOptions = (page: PageQuery) =>
-  queryOptions({
-    queryKey: ['admin', 'waitlist', page] as const,
-    queryFn: ({ signal }) => getWaitlist(page, signal),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['admin', 'waitlist', page], (signal) => getWaitlist(page, signal));
 
 export const getFeedbackQueryOptions = (page: PageQuery) =>
-  queryOptions({
-    queryKey: ['admin', 'feedback', page] as const,
-    queryFn: ({ signal }) => getFeedback(page, signal),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['admin', 'feedback', page], (signal) => getFeedback(page, signal));
 
 export const useWaitlist = (page: PageQuery) => useQuery(getWaitlistQueryOptions(page));
 export const useFeedback = (page: PageQuery) => useQuery(getFeedbackQueryOptions(page));

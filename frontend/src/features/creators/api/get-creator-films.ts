@@ -1,7 +1,8 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 
 import { HOME_ROW_LIMIT } from '@/config/constants';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Film } from '@/lib/api/types';
 
 /** GET /api/films?creatorId={id}&sort=newest → a creator's published films, newest first. */
@@ -14,10 +15,7 @@ export const getCreatorFilms = (creatorId: number, signal?: AbortSignal): Promis
   );
 
 export const getCreatorFilmsQueryOptions = (creatorId: number) =>
-  queryOptions({
-    queryKey: ['creators', 'films', creatorId] as const,
-    queryFn: ({ signal }) => getCreatorFilms(creatorId, signal),
-  });
+  fetchQueryOptions(['creators', 'films', creatorId], (signal) => getCreatorFilms(creatorId, signal));
 
 /** The films of each of several creators, fetched side by side (home's Films by Selected Creators). */
 export const useFilmsOfCreators = (creatorIds: number[]) =>

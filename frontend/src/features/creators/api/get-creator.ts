@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { CreatorProfile } from '@/lib/api/types';
 
 /** GET /api/creators/{id} → the profile with all published films, contact address and stats. */
@@ -8,10 +9,7 @@ export const getCreator = (id: number, signal?: AbortSignal): Promise<CreatorPro
   unwrap(apiClient.GET('/api/creators/{id}', { params: { path: { id } }, signal }));
 
 export const getCreatorQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['creators', 'detail', id] as const,
-    queryFn: ({ signal }) => getCreator(id, signal),
-  });
+  fetchQueryOptions(['creators', 'detail', id], (signal) => getCreator(id, signal));
 
 export const useCreator = (id: number) => useQuery(getCreatorQueryOptions(id));
 

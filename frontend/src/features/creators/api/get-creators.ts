@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { CREATORS_DEFAULT_LIMIT } from '@kinora/contracts';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Creator } from '@/lib/api/types';
 
 /** GET /api/creators?limit=20 → creators (verified first, then by followers) with their newest films. */
@@ -10,9 +11,6 @@ export const getCreators = (limit: number, signal?: AbortSignal): Promise<Creato
   unwrap(apiClient.GET('/api/creators', { params: { query: { limit } }, signal }));
 
 export const getCreatorsQueryOptions = (limit = CREATORS_DEFAULT_LIMIT) =>
-  queryOptions({
-    queryKey: ['creators', 'list', limit] as const,
-    queryFn: ({ signal }) => getCreators(limit, signal),
-  });
+  fetchQueryOptions(['creators', 'list', limit], (signal) => getCreators(limit, signal));
 
 export const useCreators = (limit = CREATORS_DEFAULT_LIMIT) => useQuery(getCreatorsQueryOptions(limit));

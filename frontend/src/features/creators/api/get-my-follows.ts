@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { FollowedCreators } from '@/lib/api/types';
 
 /** GET /api/user/follows → the creators the signed-in member follows (signed-in only). */
@@ -8,11 +9,7 @@ export const getMyFollows = (signal?: AbortSignal): Promise<FollowedCreators> =>
   unwrap(apiClient.GET('/api/user/follows', { signal }));
 
 /** Fetched once per session and shared by every follow button and home's Following row. */
-export const getMyFollowsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['follows', 'mine'] as const,
-    queryFn: ({ signal }) => getMyFollows(signal),
-  });
+export const getMyFollowsQueryOptions = () => fetchQueryOptions(['follows', 'mine'], getMyFollows);
 
 export const useMyFollows = ({ enabled }: { enabled: boolean }) =>
   useQuery({ ...getMyFollowsQueryOptions(), enabled });

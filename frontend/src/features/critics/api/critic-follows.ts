@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
-import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions, useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { CriticFollowResult } from '@/lib/api/types';
 
@@ -11,10 +11,7 @@ export const getFollowedCritics = async (signal?: AbortSignal): Promise<number[]
   null;
 
 export const getFollowedCriticsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['critics', 'following'] as const,
-    queryFn: ({ signal }) => getFollowedCritics(signal),
-  });
+  fetchQueryOptions(['critics', 'following'], getFollowedCritics);
 
 /** Asked for only when `enabled`; resolves to null for a visitor. */
 export const useFollowedCritics = (enabled = true) =>
@@ -34,17 +31,11 @@ export const setCriticFollow = (criticId: number, follow: boolean): Promise<Crit
  * (follower counts) are refreshed after.
  */
 export function useSetCriticFollow() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: ({ criticId, follow }: { criticId: number; follow: boolean }) =>
       setCriticFollow(criticId, follow),
-    onSuccess: async (result) => {
-      toast({ title: result.isFollowing ? 'Following critic' : 'Unfollowed critic' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getFollowedCriticsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['critics', 'list'] }),
-      ]);
-    },
+    success: (result) => (result.isFollowing ? 'Following critic' : 'Unfollowed critic'),
+    invalidates: [getFollowedCriticsQueryOptions().queryKey, ['critics', 'list']],
     onError: toastFailure('Failed to update follow status'),
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CRITIC_BIO_MAX_LENGTH,
   CRITIC_EXPERTISE,
@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { AcceptInvitationInput, CriticInvitation, InvitationAccepted } from '@/lib/api/types';
 import type { ServerFieldMap } from '@/lib/server-errors';
 
@@ -16,10 +17,7 @@ export const getInvitation = (token: string, signal?: AbortSignal): Promise<Crit
   unwrap(apiClient.GET('/api/critics/invitation/{token}', { params: { path: { token } }, signal }));
 
 export const getInvitationQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['critics', 'invitation', token] as const,
-    queryFn: ({ signal }) => getInvitation(token, signal),
-  });
+  fetchQueryOptions(['critics', 'invitation', token], (signal) => getInvitation(token, signal));
 
 export const useInvitation = (token: string | null) =>
   useQuery({ ...getInvitationQueryOptions(token ?? ''), enabled: Boolean(token) });

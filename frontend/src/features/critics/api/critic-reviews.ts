@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
-import { toast } from '@/hooks/use-toast';
 import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions, useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { CriticReview, WriteCriticReviewInput } from '@/lib/api/types';
 
@@ -12,10 +12,7 @@ export const getFilmCriticReviews = (filmId: number, signal?: AbortSignal): Prom
   unwrap(apiClient.GET('/api/films/{id}/critic-reviews', { params: { path: { id: filmId } }, signal }));
 
 export const getFilmCriticReviewsQueryOptions = (filmId: number) =>
-  queryOptions({
-    queryKey: ['critics', 'film-reviews', filmId] as const,
-    queryFn: ({ signal }) => getFilmCriticReviews(filmId, signal),
-  });
+  fetchQueryOptions(['critics', 'film-reviews', filmId], (signal) => getFilmCriticReviews(filmId, signal));
 
 export const useFilmCriticReviews = (filmId: number) => useQuery(getFilmCriticReviewsQueryOptions(filmId));
 
@@ -25,16 +22,13 @@ export const writeCriticReview = (filmId: number, input: WriteCriticReviewInput)
 
 /** 'Review submitted successfully', or 'Failed to submit review' with the server's reason for a 400. */
 export function useWriteCriticReview(filmId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: (input: WriteCriticReviewInput) => writeCriticReview(filmId, input),
-    onSuccess: async () => {
-      toast({ title: 'Review submitted successfully' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getFilmCriticReviewsQueryOptions(filmId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: getCriticDashboardQueryOptions().queryKey }),
-      ]);
-    },
+    success: 'Review submitted successfully',
+    invalidates: [
+      getFilmCriticReviewsQueryOptions(filmId).queryKey,
+      getCriticDashboardQueryOptions().queryKey,
+    ],
     onError: toastFailure('Failed to submit review', (error) => serverMessageOf(error, [400])),
   });
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { CriticDashboard } from '@/lib/api/types';
 
 /** GET /api/critics/dashboard: critics only (401 visitors, 403 everyone else). */
@@ -8,10 +9,7 @@ export const getCriticDashboard = (signal?: AbortSignal): Promise<CriticDashboar
   unwrap(apiClient.GET('/api/critics/dashboard', { signal }));
 
 export const getCriticDashboardQueryOptions = () =>
-  queryOptions({
-    queryKey: ['critics', 'dashboard'] as const,
-    queryFn: ({ signal }) => getCriticDashboard(signal),
-  });
+  fetchQueryOptions(['critics', 'dashboard'], getCriticDashboard);
 
 /** `enabled` false for visitors: the film page asks only signed-in members whether they are critics. */
 export const useCriticDashboard = (enabled = true) =>

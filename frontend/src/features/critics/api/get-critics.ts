@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { CREATORS_DEFAULT_LIMIT } from '@kinora/contracts';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Critic, CriticRecommendation } from '@/lib/api/types';
 
 /** GET /api/critics?limit: verified first, then by followers. */
@@ -10,10 +11,7 @@ export const getCritics = (limit: number, signal?: AbortSignal): Promise<Critic[
   unwrap(apiClient.GET('/api/critics', { params: { query: { limit } }, signal }));
 
 export const getCriticsQueryOptions = (limit = CREATORS_DEFAULT_LIMIT) =>
-  queryOptions({
-    queryKey: ['critics', 'list', limit] as const,
-    queryFn: ({ signal }) => getCritics(limit, signal),
-  });
+  fetchQueryOptions(['critics', 'list', limit], (signal) => getCritics(limit, signal));
 
 export const useCritics = (limit = CREATORS_DEFAULT_LIMIT) => useQuery(getCriticsQueryOptions(limit));
 
@@ -25,10 +23,9 @@ export const getCriticRecommendations = (
   unwrap(apiClient.GET('/api/critics/{id}/recommendations', { params: { path: { id: criticId } }, signal }));
 
 export const getCriticRecommendationsQueryOptions = (criticId: number) =>
-  queryOptions({
-    queryKey: ['critics', 'recommendations', criticId] as const,
-    queryFn: ({ signal }) => getCriticRecommendations(criticId, signal),
-  });
+  fetchQueryOptions(['critics', 'recommendations', criticId], (signal) =>
+    getCriticRecommendations(criticId, signal),
+  );
 
 export const useCriticRecommendations = (criticId: number | null) =>
   useQuery({ ...getCriticRecommendationsQueryOptions(criticId ?? 0), enabled: criticId !== null });

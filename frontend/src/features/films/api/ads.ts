@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { AdPlacement, RecordAdViewInput, SelectAdInput, SelectedAd } from '@/lib/api/types';
 
 /** GET /api/ads/placements/{filmId}: the film's ad breaks, in seconds, ascending (docs/advertising.md). */
@@ -8,10 +9,7 @@ export const getAdPlacements = (filmId: number, signal?: AbortSignal): Promise<A
   unwrap(apiClient.GET('/api/ads/placements/{filmId}', { params: { path: { filmId } }, signal }));
 
 export const getAdPlacementsQueryOptions = (filmId: number) =>
-  queryOptions({
-    queryKey: ['ads', 'placements', filmId] as const,
-    queryFn: ({ signal }) => getAdPlacements(filmId, signal),
-  });
+  fetchQueryOptions(['ads', 'placements', filmId], (signal) => getAdPlacements(filmId, signal));
 
 /** The film's ad breaks, asked when the player opens (`enabled`). */
 export const useAdPlacements = (filmId: number, enabled: boolean) =>

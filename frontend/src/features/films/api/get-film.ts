@@ -1,8 +1,9 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { FILM_RATING_REFRESH_DELAY_MS } from '@/config/constants';
 import { apiClient, isApiError, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Film } from '@/lib/api/types';
 
 /** GET /api/films/{id}; 404 when the film does not exist or is hidden from the viewer. */
@@ -10,10 +11,7 @@ export const getFilm = (id: number, signal?: AbortSignal): Promise<Film> =>
   unwrap(apiClient.GET('/api/films/{id}', { params: { path: { id } }, signal }));
 
 export const getFilmQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['films', 'detail', id] as const,
-    queryFn: ({ signal }) => getFilm(id, signal),
-  });
+  fetchQueryOptions(['films', 'detail', id], (signal) => getFilm(id, signal));
 
 export const useFilm = (id: number) => useQuery(getFilmQueryOptions(id));
 

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Film, FilmListQuery } from '@/lib/api/types';
 
 /** The filters of GET /api/films (excludeId leaves one film out: related films of a film). */
@@ -29,10 +30,7 @@ export const getFilms = (params: FilmListParams, signal?: AbortSignal): Promise<
   unwrap(apiClient.GET('/api/films', { params: { query: orderedQuery(params) }, signal }));
 
 export const getFilmsQueryOptions = (params: FilmListParams) =>
-  queryOptions({
-    queryKey: ['films', 'list', params] as const,
-    queryFn: ({ signal }) => getFilms(params, signal),
-  });
+  fetchQueryOptions(['films', 'list', params], (signal) => getFilms(params, signal));
 
 export const useFilms = (params: FilmListParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...getFilmsQueryOptions(params), enabled });

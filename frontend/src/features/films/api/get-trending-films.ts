@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { TRENDING_DEFAULT_LIMIT } from '@kinora/contracts';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { TrendingFilm } from '@/lib/api/types';
 
 /** GET /api/films/trending?limit=8: the most viewed films of the last 7 days (may be fewer). */
@@ -10,10 +11,7 @@ export const getTrendingFilms = (limit: number, signal?: AbortSignal): Promise<T
   unwrap(apiClient.GET('/api/films/trending', { params: { query: { limit } }, signal }));
 
 export const getTrendingFilmsQueryOptions = (limit = TRENDING_DEFAULT_LIMIT) =>
-  queryOptions({
-    queryKey: ['films', 'trending', limit] as const,
-    queryFn: ({ signal }) => getTrendingFilms(limit, signal),
-  });
+  fetchQueryOptions(['films', 'trending', limit], (signal) => getTrendingFilms(limit, signal));
 
 export const useTrendingFilms = (limit = TRENDING_DEFAULT_LIMIT) =>
   useQuery(getTrendingFilmsQueryOptions(limit));

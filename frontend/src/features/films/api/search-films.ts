@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { Film, FilmSearchQuery } from '@/lib/api/types';
 
 export type FilmSearchParams = Pick<FilmSearchQuery, 'q' | 'genre' | 'language'>;
@@ -13,10 +14,7 @@ export const searchFilms = (
   unwrap(apiClient.GET('/api/films/search', { params: { query: { q, genre, language } }, signal }));
 
 export const searchFilmsQueryOptions = (params: FilmSearchParams) =>
-  queryOptions({
-    queryKey: ['films', 'search', params] as const,
-    queryFn: ({ signal }) => searchFilms(params, signal),
-  });
+  fetchQueryOptions(['films', 'search', params], (signal) => searchFilms(params, signal));
 
 export const useSearchFilms = (params: FilmSearchParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...searchFilmsQueryOptions(params), enabled: enabled && params.q.trim() !== '' });

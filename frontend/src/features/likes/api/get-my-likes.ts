@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { LikedFilms } from '@/lib/api/types';
 
 /** GET /api/user/likes → the signed-in member's liked film ids (signed-in only). */
@@ -8,11 +9,7 @@ export const getMyLikes = (signal?: AbortSignal): Promise<LikedFilms> =>
   unwrap(apiClient.GET('/api/user/likes', { signal }));
 
 /** Fetched once per session and shared by every heart (queries never go stale). */
-export const getMyLikesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['likes', 'mine'] as const,
-    queryFn: ({ signal }) => getMyLikes(signal),
-  });
+export const getMyLikesQueryOptions = () => fetchQueryOptions(['likes', 'mine'], getMyLikes);
 
 export const useMyLikes = ({ enabled }: { enabled: boolean }) =>
   useQuery({ ...getMyLikesQueryOptions(), enabled });
@@ -22,9 +19,6 @@ export const getLikeCount = (filmId: number, signal?: AbortSignal) =>
   unwrap(apiClient.GET('/api/films/{id}/likes', { params: { path: { id: filmId } }, signal }));
 
 export const getLikeCountQueryOptions = (filmId: number) =>
-  queryOptions({
-    queryKey: ['likes', 'count', filmId] as const,
-    queryFn: ({ signal }) => getLikeCount(filmId, signal),
-  });
+  fetchQueryOptions(['likes', 'count', filmId], (signal) => getLikeCount(filmId, signal));
 
 export const useLikeCount = (filmId: number) => useQuery(getLikeCountQueryOptions(filmId));

@@ -1,10 +1,11 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { LIST_LIMIT_MAX } from '@kinora/contracts';
 
 import { CONTINUE_WATCHING_REFRESH_DELAY_MS } from '@/config/constants';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import type { ListEntry, ListType } from '@/lib/api/types';
 
 /** GET /api/user/lists/{listType} → the signed-in member's own entries, newest first. */
@@ -18,10 +19,7 @@ export const getList = (listType: ListType, signal?: AbortSignal): Promise<ListE
 
 /** One query per list, shared by every My List button and row. */
 export const getListQueryOptions = (listType: ListType) =>
-  queryOptions({
-    queryKey: ['lists', listType] as const,
-    queryFn: ({ signal }) => getList(listType, signal),
-  });
+  fetchQueryOptions(['lists', listType], (signal) => getList(listType, signal));
 
 export const useList = (listType: ListType, { enabled }: { enabled: boolean }) =>
   useQuery({ ...getListQueryOptions(listType), enabled });

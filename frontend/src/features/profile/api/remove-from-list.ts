@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { ListEntry, Message } from '@/lib/api/types';
 
@@ -15,14 +13,11 @@ export const removeFromList = ({ listType, filmId }: RemovableEntry): Promise<Me
 
 /** Removes a film from the watchlist or favorites: 'Removed from your list', or 'Failed to remove from list'. */
 export function useRemoveFromList({ onRemoved }: { onRemoved?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: removeFromList,
-    onSuccess: async () => {
-      toast({ title: 'Removed from your list' });
-      onRemoved?.();
-      await queryClient.invalidateQueries({ queryKey: listsKey });
-    },
+    success: 'Removed from your list',
+    onDone: onRemoved,
+    invalidates: [listsKey],
     onError: toastFailure('Failed to remove from list'),
   });
 }

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { Message } from '@/lib/api/types';
 
@@ -17,15 +15,11 @@ type UseDeleteReviewOptions = { onRatingChange?: () => void };
 
 /** Deletes a review: 'Review deleted', or 'Failed to delete review'; a 401 goes through handleUnauthorized. */
 export function useDeleteReview(filmId: number, { onRatingChange }: UseDeleteReviewOptions = {}) {
-  const queryClient = useQueryClient();
-
-  return useMutation({
+  return useToastedMutation({
     mutationFn: (reviewId: number) => deleteReview(filmId, reviewId),
-    onSuccess: async () => {
-      toast({ title: 'Review deleted' });
-      onRatingChange?.();
-      await queryClient.invalidateQueries({ queryKey: getReviewsQueryOptions(filmId).queryKey });
-    },
+    success: 'Review deleted',
+    onDone: onRatingChange,
+    invalidates: [getReviewsQueryOptions(filmId).queryKey],
     onError: toastFailure('Failed to delete review'),
   });
 }

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import { toast } from '@/hooks/use-toast';
 import { apiClient, serverMessageOf, unwrap } from '@/lib/api-client';
+import { useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { Review, WriteReviewInput } from '@/lib/api/types';
 
@@ -23,15 +21,11 @@ type UseWriteReviewOptions = {
  * (with the server's reason for a 400); a 401 goes through handleUnauthorized.
  */
 export function useWriteReview(filmId: number, { onRatingChange }: UseWriteReviewOptions = {}) {
-  const queryClient = useQueryClient();
-
-  return useMutation({
+  return useToastedMutation({
     mutationFn: (input: WriteReviewInput) => writeReview(filmId, input),
-    onSuccess: async () => {
-      toast({ title: 'Review submitted successfully' });
-      onRatingChange?.();
-      await queryClient.invalidateQueries({ queryKey: getReviewsQueryOptions(filmId).queryKey });
-    },
+    success: 'Review submitted successfully',
+    onDone: onRatingChange,
+    invalidates: [getReviewsQueryOptions(filmId).queryKey],
     onError: toastFailure('Failed to submit review', (error) => serverMessageOf(error, [400])),
   });
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { CREATOR_ANALYTICS_REFRESH_MS, type AnalyticsRangeDays } from '@kinora/contracts';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pollingQueryOptions } from '@/lib/query';
 import type { CreatorAnalytics, StudioFilm } from '@/lib/api/types';
 
 /** GET /api/analytics/creator/{id}?days: the creator's figures (that creator and admins only). */
@@ -20,11 +21,11 @@ export const getCreatorAnalytics = (
 
 /** Asked again every CREATOR_ANALYTICS_REFRESH_MS while shown. */
 export const getCreatorAnalyticsQueryOptions = (creatorId: number, days: AnalyticsRangeDays) =>
-  queryOptions({
-    queryKey: ['analytics', 'creator', creatorId, days] as const,
-    queryFn: ({ signal }) => getCreatorAnalytics(creatorId, days, signal),
-    refetchInterval: CREATOR_ANALYTICS_REFRESH_MS,
-  });
+  pollingQueryOptions(
+    ['analytics', 'creator', creatorId, days],
+    (signal) => getCreatorAnalytics(creatorId, days, signal),
+    CREATOR_ANALYTICS_REFRESH_MS,
+  );
 
 /**
  * The creator's figures. Nothing is asked until the creator's id is known; a new range keeps the

@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import { CREATOR_ANALYTICS_REFRESH_MS } from '@kinora/contracts';
 
 import { apiClient, unwrap } from '@/lib/api-client';
+import { pollingQueryOptions } from '@/lib/query';
 import type { paths } from '@/lib/api/schema.gen';
 import type { CreatorRevenue } from '@/lib/api/types';
 
@@ -17,11 +18,11 @@ export const getCreatorRevenue = (creatorId: number, signal?: AbortSignal): Prom
 
 /** Asked again every CREATOR_ANALYTICS_REFRESH_MS while shown, like the other figures. */
 export const getCreatorRevenueQueryOptions = (creatorId: number) =>
-  queryOptions({
-    queryKey: ['analytics', 'creator', creatorId, 'revenue'] as const,
-    queryFn: ({ signal }) => getCreatorRevenue(creatorId, signal),
-    refetchInterval: CREATOR_ANALYTICS_REFRESH_MS,
-  });
+  pollingQueryOptions(
+    ['analytics', 'creator', creatorId, 'revenue'],
+    (signal) => getCreatorRevenue(creatorId, signal),
+    CREATOR_ANALYTICS_REFRESH_MS,
+  );
 
 /** The creator's revenue; nothing is asked until their id is known. */
 export const useCreatorRevenue = (creatorId: number | null) =>

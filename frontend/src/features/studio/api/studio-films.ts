@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { fetchQueryOptions } from '@/lib/query';
 import { handleUnauthorized, toastFailure } from '@/lib/unauthorized';
 import type { CaptionInput, CreateStudioFilmInput, StudioFilm, UpdateStudioFilmInput } from '@/lib/api/types';
 
@@ -16,11 +17,7 @@ const isWorking = (film: StudioFilm) => film.media.status === 'queued' || film.m
 export const getStudioFilms = (signal?: AbortSignal): Promise<StudioFilm[]> =>
   unwrap(apiClient.GET('/api/studio/films', { signal }));
 
-export const getStudioFilmsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['studio', 'films'] as const,
-    queryFn: ({ signal }) => getStudioFilms(signal),
-  });
+export const getStudioFilmsQueryOptions = () => fetchQueryOptions(['studio', 'films'], getStudioFilms);
 
 /** Polls while any film is still being transcoded, so its percent moves. */
 export const useStudioFilms = (enabled = true) =>
@@ -35,10 +32,7 @@ export const getStudioFilm = (id: number, signal?: AbortSignal): Promise<StudioF
   unwrap(apiClient.GET('/api/studio/films/{id}', { params: { path: { id } }, signal }));
 
 export const getStudioFilmQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['studio', 'films', id] as const,
-    queryFn: ({ signal }) => getStudioFilm(id, signal),
-  });
+  fetchQueryOptions(['studio', 'films', id], (signal) => getStudioFilm(id, signal));
 
 /** Every 2 s until the media is ready or failed. */
 export const useStudioFilm = (id: number) =>

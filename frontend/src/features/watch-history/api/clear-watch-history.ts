@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import { toast } from '@/hooks/use-toast';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 
 import { getWatchHistoryQueryOptions } from './get-watch-history';
@@ -16,14 +14,11 @@ export const clearWatchHistory = async (): Promise<void> => {
  * (Continue Watching empties too, another feature's); 'Failed to clear watch history' otherwise.
  */
 export function useClearWatchHistory({ onCleared }: { onCleared?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastedMutation({
     mutationFn: clearWatchHistory,
-    onSuccess: async () => {
-      toast({ title: 'Watch history cleared' });
-      onCleared?.();
-      await queryClient.invalidateQueries({ queryKey: getWatchHistoryQueryOptions().queryKey });
-    },
+    success: 'Watch history cleared',
+    onDone: onCleared,
+    invalidates: [getWatchHistoryQueryOptions().queryKey],
     onError: toastFailure('Failed to clear watch history'),
   });
 }
