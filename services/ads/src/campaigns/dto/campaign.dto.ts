@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { ApiInteger, ApiTimestamp, EnumField, IdField, IntegerField, NumberField } from '@kinora/common';
+import {
+  ApiInteger,
+  ApiTimestamp,
+  EnumField,
+  IdField,
+  IntegerField,
+  NumberField,
+  trimmed,
+} from '@kinora/common';
 import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -47,7 +55,7 @@ import {
   type PacingStatus,
 } from '@kinora/contracts';
 import { CreateCreativeDto, CreativeDto } from './creative.dto';
-import { distinctStrings, OmittableNotNull, trimmed } from '../../validation';
+import { distinctStrings, OmittableNotNull } from '../../validation';
 
 const NAME = `name must be 1 to ${CAMPAIGN_NAME_MAX_LENGTH} characters`;
 const BUDGET = `budget must be a number of dollars from ${BUDGET_MIN} to ${BUDGET_MAX} with at most 2 decimals`;

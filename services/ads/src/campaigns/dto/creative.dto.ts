@@ -1,5 +1,5 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { ApiInteger, NumberField } from '@kinora/common';
+import { ApiInteger, HTTP_URL_OPTIONS, NumberField, trimmed } from '@kinora/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 import {
@@ -9,7 +9,6 @@ import {
   CREATIVE_DURATION_MIN,
   CREATIVE_TITLE_MAX_LENGTH,
 } from '@kinora/contracts';
-import { trimmed, URL_OPTIONS } from '../../validation';
 
 const TITLE = `title must be 1 to ${CREATIVE_TITLE_MAX_LENGTH} characters`;
 const DESCRIPTION = `description must be a text of at most ${CREATIVE_DESCRIPTION_MAX_LENGTH} characters`;
@@ -65,7 +64,7 @@ export class CreateCreativeDto {
   @ApiProperty({ format: 'uri', maxLength: CLICK_URL_MAX_LENGTH })
   @Transform(trimmed)
   @IsString({ message: CLICK })
-  @IsUrl(URL_OPTIONS, { message: CLICK })
+  @IsUrl(HTTP_URL_OPTIONS, { message: CLICK })
   @MaxLength(CLICK_URL_MAX_LENGTH, { message: CLICK })
   clickUrl!: string;
 }
