@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -14,11 +15,23 @@ import { RouteError } from './route-error';
 type ScreenModule = { default: ComponentType };
 type ScreenHandle = { preload: () => Promise<ScreenModule>; prefetch?: (params: Params) => Promise<void> };
 
-/** Prefetches with the path's `id` when it is valid (the screen shows an invalid one as not found). */
-const withId = (raw: string | undefined, prefetch: (id: number) => Promise<void>) => {
-  const id = parsePositiveId(raw);
-  return id === null ? Promise.resolve() : prefetch(id);
-};
+/**
+ * Prefetches the query of the path's `id` when it is valid (the screen shows an invalid one as not
+ * found).
+ */
+const prefetchById =
+  <TData, TKey extends QueryKey>(options: (id: number) => FetchQueryOptions<TData, Error, TData, TKey>) =>
+  ({ id: raw }: Params): Promise<void> => {
+    const id = parsePositiveId(raw);
+    return id === null ? Promise.resolve() : queryClient.prefetchQuery(options(id));
+  };
+
+/** A layout around its screens, whose errors show inside it (a screen error keeps its bars on the page). */
+const layout = (element: ReactNode, screens: RouteObject[]): RouteObject => ({
+  element,
+  errorElement: <RouteError />,
+  children: [{ errorElement: <RouteError />, children: screens }],
+});
 
 /**
  * Each screen is its own chunk, so the initial bundle holds only the shell. `handle.preload` starts
@@ -50,80 +63,54 @@ const screen = (
 };
 
 export const routes: RouteObject[] = [
-  {
-    // Pages with their own top bar and footer.
-    element: <StandaloneLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { path: paths.landing, ...screen(() => import('./routes/landing')) },
-          { path: paths.waitlist, ...screen(() => import('./routes/waitlist')) },
-        ],
-      },
-    ],
-  },
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        // A screen error keeps the navigation bar on the page.
-        errorElement: <RouteError />,
-        children: [
-          { path: paths.frontpage, ...screen(() => import('./routes/frontpage')) },
-          { path: paths.auth, ...screen(() => import('./routes/auth')) },
-          {
-            path: paths.home,
-            ...screen(
-              () => import('./routes/home'),
-              () => prefetchFeaturedHero(queryClient),
-            ),
-          },
-          {
-            path: paths.browse,
-            ...screen(
-              () => import('./routes/browse'),
-              () => prefetchBrowseFilms(queryClient, window.location.search),
-            ),
-          },
-          { path: paths.discoverCreators, ...screen(() => import('./routes/discover-creators')) },
-          { path: paths.discoverCritics, ...screen(() => import('./routes/discover-critics')) },
-          { path: paths.awards, ...screen(() => import('./routes/awards')) },
-          { path: paths.profile, ...screen(() => import('./routes/profile')) },
-          { path: paths.history, ...screen(() => import('./routes/history')) },
-          { path: paths.admin, ...screen(() => import('./routes/admin')) },
-          {
-            path: paths.film,
-            ...screen(
-              () => import('./routes/film'),
-              ({ id }) => withId(id, (filmId) => queryClient.prefetchQuery(getFilmQueryOptions(filmId))),
-            ),
-          },
-          {
-            path: paths.creator,
-            ...screen(
-              () => import('./routes/creator'),
-              ({ id }) =>
-                withId(id, (creatorId) => queryClient.prefetchQuery(getCreatorQueryOptions(creatorId))),
-            ),
-          },
-          { path: paths.creatorOnboarding, ...screen(() => import('./routes/creator-onboarding')) },
-          { path: paths.creatorDashboard, ...screen(() => import('./routes/creator-dashboard')) },
-          { path: paths.criticSignup, ...screen(() => import('./routes/critic-signup')) },
-          { path: paths.criticDashboard, ...screen(() => import('./routes/critic-dashboard')) },
-          { path: paths.terms, ...screen(() => import('./routes/terms')) },
-          { path: paths.about, ...screen(() => import('./routes/about')) },
-          { path: paths.privacy, ...screen(() => import('./routes/privacy')) },
-          { path: paths.creatorGuidelines, ...screen(() => import('./routes/creator-guidelines')) },
-          { path: paths.upload, ...screen(() => import('./routes/upload')) },
-          { path: paths.uploadFilm, ...screen(() => import('./routes/upload-film')) },
-          { path: '*', ...screen(() => import('./routes/not-found')) },
-        ],
-      },
-    ],
-  },
+  // Pages with their own top bar and footer.
+  layout(<StandaloneLayout />, [
+    { path: paths.landing, ...screen(() => import('./routes/landing')) },
+    { path: paths.waitlist, ...screen(() => import('./routes/waitlist')) },
+  ]),
+  layout(<RootLayout />, [
+    { path: paths.frontpage, ...screen(() => import('./routes/frontpage')) },
+    { path: paths.auth, ...screen(() => import('./routes/auth')) },
+    {
+      path: paths.home,
+      ...screen(
+        () => import('./routes/home'),
+        () => prefetchFeaturedHero(queryClient),
+      ),
+    },
+    {
+      path: paths.browse,
+      ...screen(
+        () => import('./routes/browse'),
+        () => prefetchBrowseFilms(queryClient, window.location.search),
+      ),
+    },
+    { path: paths.discoverCreators, ...screen(() => import('./routes/discover-creators')) },
+    { path: paths.discoverCritics, ...screen(() => import('./routes/discover-critics')) },
+    { path: paths.awards, ...screen(() => import('./routes/awards')) },
+    { path: paths.profile, ...screen(() => import('./routes/profile')) },
+    { path: paths.history, ...screen(() => import('./routes/history')) },
+    { path: paths.admin, ...screen(() => import('./routes/admin')) },
+    {
+      path: paths.film,
+      ...screen(() => import('./routes/film'), prefetchById(getFilmQueryOptions)),
+    },
+    {
+      path: paths.creator,
+      ...screen(() => import('./routes/creator'), prefetchById(getCreatorQueryOptions)),
+    },
+    { path: paths.creatorOnboarding, ...screen(() => import('./routes/creator-onboarding')) },
+    { path: paths.creatorDashboard, ...screen(() => import('./routes/creator-dashboard')) },
+    { path: paths.criticSignup, ...screen(() => import('./routes/critic-signup')) },
+    { path: paths.criticDashboard, ...screen(() => import('./routes/critic-dashboard')) },
+    { path: paths.terms, ...screen(() => import('./routes/terms')) },
+    { path: paths.about, ...screen(() => import('./routes/about')) },
+    { path: paths.privacy, ...screen(() => import('./routes/privacy')) },
+    { path: paths.creatorGuidelines, ...screen(() => import('./routes/creator-guidelines')) },
+    { path: paths.upload, ...screen(() => import('./routes/upload')) },
+    { path: paths.uploadFilm, ...screen(() => import('./routes/upload-film')) },
+    { path: '*', ...screen(() => import('./routes/not-found')) },
+  ]),
 ];
 
 /**

@@ -21,37 +21,27 @@ export function FilmDetailsFields({ errors }: { errors: FilmDetailsErrors }) {
   const id = useId();
   const { register } = useFormContext<FilmDetailsValues>();
   const description = useWatch<FilmDetailsValues, 'description'>({ name: 'description' });
-  const field = (name: keyof FilmDetailsValues) => ({ id: `${id}-${name}`, error: errors[name] });
+  const field = (name: keyof FilmDetailsValues) => ({
+    id: `${id}-${name}`,
+    error: errors[name],
+    ...register(name),
+  });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field
-        label="Title"
-        className="sm:col-span-2"
-        maxLength={TITLE_MAX + 20}
-        {...field('title')}
-        {...register('title')}
-      />
+      <Field label="Title" className="sm:col-span-2" maxLength={TITLE_MAX + 20} {...field('title')} />
       <TextareaField
         label="Description"
         hint={`${description.length}/${DESCRIPTION_MAX}`}
         className="sm:col-span-2"
         rows={4}
         {...field('description')}
-        {...register('description')}
       />
-      <SelectField
-        label="Genre"
-        placeholder="Choose a genre"
-        options={GENRES}
-        {...field('genre')}
-        {...register('genre')}
-      />
+      <SelectField label="Genre" placeholder="Choose a genre" options={GENRES} {...field('genre')} />
       <SelectField
         label="Language"
         placeholder="Choose a language"
         options={LANGUAGES}
         {...field('language')}
-        {...register('language')}
       />
       <Field
         label="Release year"
@@ -60,7 +50,6 @@ export function FilmDetailsFields({ errors }: { errors: FilmDetailsErrors }) {
         min={FIRST_RELEASE_YEAR}
         max={latestReleaseYear()}
         {...field('releaseYear')}
-        {...register('releaseYear')}
       />
     </div>
   );
