@@ -13,7 +13,8 @@ export const isUnauthorizedError = (error: unknown): boolean =>
  * A message starting with '401: ' and containing 'Unauthorized' shows the toast
  * 'Unauthorized - You are logged out. Logging in again...' and goes to the login path after 0.5 s.
  * Used by the list add, review, follow and film status mutations. Returns whether it handled the error,
- * so callers show their own failure toast otherwise.
+ * so callers show their own failure toast otherwise; a mutation whose form shows any other failure
+ * itself takes it as its onError.
  */
 export function handleUnauthorized(error: unknown): boolean {
   if (!isUnauthorizedError(error)) return false;

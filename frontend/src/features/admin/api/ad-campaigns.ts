@@ -38,9 +38,7 @@ export function useCreateCampaign() {
     onSuccess: (campaign) => {
       toast({ title: 'Campaign created', description: campaign.name });
     },
-    onError: (error) => {
-      handleUnauthorized(error);
-    },
+    onError: handleUnauthorized,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),

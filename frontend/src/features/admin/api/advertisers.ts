@@ -25,9 +25,7 @@ export function useCreateAdvertiser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdvertiser,
-    onError: (error) => {
-      handleUnauthorized(error);
-    },
+    onError: handleUnauthorized,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADVERTISERS_KEY }),
   });
 }

@@ -44,9 +44,7 @@ export function useCreateCreativeUpload() {
     onSuccess: (upload) => {
       queryClient.setQueryData(getCreativeUploadQueryOptions(upload.id).queryKey, upload);
     },
-    onError: (error) => {
-      handleUnauthorized(error);
-    },
+    onError: handleUnauthorized,
   });
 }
 

@@ -14,25 +14,21 @@ export const markNotificationRead = (id: number): Promise<Notification> =>
 export const markAllNotificationsRead = (): Promise<UnreadCount> =>
   unwrap(apiClient.POST('/api/notifications/read-all'));
 
-function useRefreshOnSettled() {
+/** Marking read: the notifications are fetched again either way; a failure toasts `failure`. */
+function useMarkRead<TVariables = void>(
+  mutationFn: (variables: TVariables) => Promise<unknown>,
+  failure: string,
+) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-}
-
-export function useMarkNotificationRead() {
-  const refresh = useRefreshOnSettled();
   return useMutation({
-    mutationFn: markNotificationRead,
-    onSettled: refresh,
-    onError: toastFailure('Failed to update notification'),
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onError: toastFailure(failure),
   });
 }
 
-export function useMarkAllNotificationsRead() {
-  const refresh = useRefreshOnSettled();
-  return useMutation({
-    mutationFn: markAllNotificationsRead,
-    onSettled: refresh,
-    onError: toastFailure('Failed to update notifications'),
-  });
-}
+export const useMarkNotificationRead = () =>
+  useMarkRead(markNotificationRead, 'Failed to update notification');
+
+export const useMarkAllNotificationsRead = () =>
+  useMarkRead(markAllNotificationsRead, 'Failed to update notifications');

@@ -53,9 +53,7 @@ export function useCreateStudioFilm() {
       queryClient.setQueryData(getStudioFilmQueryOptions(film.id).queryKey, film);
       await queryClient.invalidateQueries({ queryKey: getStudioFilmsQueryOptions().queryKey, exact: true });
     },
-    onError: (error) => {
-      handleUnauthorized(error);
-    },
+    onError: handleUnauthorized,
   });
 }
 

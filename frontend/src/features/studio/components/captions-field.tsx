@@ -14,6 +14,31 @@ import {
 
 let nextKey = 0;
 
+type CaptionTextProps = {
+  label: string;
+  /** The input's accessible name, which names the caption file. */
+  name: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+};
+
+/** One of a caption's two text settings (its language code, its label), labelled above the input. */
+function CaptionText({ label, name, value, placeholder, onChange }: CaptionTextProps) {
+  return (
+    <label className="text-xs text-fg-subtle">
+      {label}
+      <input
+        aria-label={name}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${INPUT_CLASS} mt-1`}
+      />
+    </label>
+  );
+}
+
 /** 'film.pt-BR.vtt' → 'pt-BR', 'de.vtt' → 'de'; '' when the name holds no language code. */
 export function languageFromFileName(name: string): string {
   const match = /(?:^|\.)([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)\.vtt$/i.exec(name);
@@ -109,26 +134,20 @@ export function CaptionsField({
                 </button>
               </div>
               <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                <label className="text-xs text-fg-subtle">
-                  Language code
-                  <input
-                    aria-label={`Language of ${caption.fileName}`}
-                    value={caption.language}
-                    placeholder="en"
-                    onChange={(event) => update(caption.key, { language: event.target.value })}
-                    className={`${INPUT_CLASS} mt-1`}
-                  />
-                </label>
-                <label className="text-xs text-fg-subtle">
-                  Label
-                  <input
-                    aria-label={`Label of ${caption.fileName}`}
-                    value={caption.label}
-                    placeholder="English"
-                    onChange={(event) => update(caption.key, { label: event.target.value })}
-                    className={`${INPUT_CLASS} mt-1`}
-                  />
-                </label>
+                <CaptionText
+                  label="Language code"
+                  name={`Language of ${caption.fileName}`}
+                  value={caption.language}
+                  placeholder="en"
+                  onChange={(language) => update(caption.key, { language })}
+                />
+                <CaptionText
+                  label="Label"
+                  name={`Label of ${caption.fileName}`}
+                  value={caption.label}
+                  placeholder="English"
+                  onChange={(label) => update(caption.key, { label })}
+                />
               </div>
               {byKey[caption.key] ? (
                 <p role="alert" className="mt-2 text-xs text-red-400">
