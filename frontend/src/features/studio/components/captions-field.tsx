@@ -14,30 +14,11 @@ import {
 
 let nextKey = 0;
 
-type CaptionTextProps = {
-  label: string;
-  /** The input's accessible name, which names the caption file. */
-  name: string;
-  value: string;
-  placeholder: string;
-  onChange: (value: string) => void;
-};
-
-/** One of a caption's two text settings (its language code, its label), labelled above the input. */
-function CaptionText({ label, name, value, placeholder, onChange }: CaptionTextProps) {
-  return (
-    <label className="text-xs text-fg-subtle">
-      {label}
-      <input
-        aria-label={name}
-        value={value}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${INPUT_CLASS} mt-1`}
-      />
-    </label>
-  );
-}
+/** A caption's two text settings: its language code and its label, each named after the file. */
+const CAPTION_TEXTS = [
+  { key: 'language', label: 'Language code', name: 'Language', placeholder: 'en' },
+  { key: 'label', label: 'Label', name: 'Label', placeholder: 'English' },
+] as const;
 
 /** 'film.pt-BR.vtt' → 'pt-BR', 'de.vtt' → 'de'; '' when the name holds no language code. */
 export function languageFromFileName(name: string): string {
@@ -134,20 +115,18 @@ export function CaptionsField({
                 </button>
               </div>
               <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                <CaptionText
-                  label="Language code"
-                  name={`Language of ${caption.fileName}`}
-                  value={caption.language}
-                  placeholder="en"
-                  onChange={(language) => update(caption.key, { language })}
-                />
-                <CaptionText
-                  label="Label"
-                  name={`Label of ${caption.fileName}`}
-                  value={caption.label}
-                  placeholder="English"
-                  onChange={(label) => update(caption.key, { label })}
-                />
+                {CAPTION_TEXTS.map(({ key, label, name, placeholder }) => (
+                  <label key={key} className="text-xs text-fg-subtle">
+                    {label}
+                    <input
+                      aria-label={`${name} of ${caption.fileName}`}
+                      value={caption[key]}
+                      placeholder={placeholder}
+                      onChange={(event) => update(caption.key, { [key]: event.target.value })}
+                      className={`${INPUT_CLASS} mt-1`}
+                    />
+                  </label>
+                ))}
               </div>
               {byKey[caption.key] ? (
                 <p role="alert" className="mt-2 text-xs text-red-400">
