@@ -2,6 +2,7 @@ import { mapFilmSummary } from '../films/film-summary.mapper';
 import type { CriticReviewRecord } from './critic-reviews.repository';
 import type { CriticReviewDto } from './dto/critic-review.dto';
 import { mapProfile } from '../profile.mapper';
+import { mapWrittenAt } from '../reviews/review.mapper';
 
 export function mapCriticReview(row: CriticReviewRecord): CriticReviewDto {
   return {
@@ -10,8 +11,7 @@ export function mapCriticReview(row: CriticReviewRecord): CriticReviewDto {
     title: row.title,
     rating: row.rating,
     review: row.review,
-    createdAt: new Date(row.created_at).toISOString(),
-    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+    ...mapWrittenAt(row),
     critic: { id: row.critic_id, ...mapProfile(row), isVerified: row.is_verified },
     film: mapFilmSummary(row),
   };

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentIdentity, IdParam, Responds, Roles, type Identity } from '@kinora/common';
+import { CurrentIdentity, IdParam, Responds, Roles, type Identity } from '@kinora/common';
 import { CriticRecommendationDto } from '../critic-reviews/dto/critic-review.dto';
 import { CriticFollowsService } from './critic-follows.service';
 import { CriticsService } from './critics.service';
 import { CriticFollowResultDto, CriticFollowStatusDto, FollowedCriticsDto } from './dto/critic-follow.dto';
 import { CriticDto, CriticProfileDto, ListCriticsQuery, VerifyCriticDto } from './dto/critic.dto';
 import { CriticDashboardDto } from './dto/dashboard.dto';
+import { MemberRoute } from '../member-route';
 
 @ApiTags('critics')
 @Controller('api/critics')
@@ -33,10 +34,7 @@ export class CriticsController {
     return this.critics.dashboard(caller.userId);
   }
 
-  @Get('following')
-  @Authenticated()
-  @ApiOperation({ summary: 'The critics the signed-in member follows' })
-  @Responds({ ok: FollowedCriticsDto, errors: [401] })
+  @MemberRoute(Get('following'), 'The critics the signed-in member follows', FollowedCriticsDto, [401])
   following(@CurrentIdentity() caller: Identity): Promise<FollowedCriticsDto> {
     return this.follows.following(caller.userId);
   }
@@ -63,26 +61,25 @@ export class CriticsController {
     return this.critics.recommendations(id);
   }
 
-  @Post(':id/follow')
-  @Authenticated()
-  @ApiOperation({ summary: 'Follow a critic (following twice is one follow; never yourself)' })
-  @Responds({ ok: CriticFollowResultDto, errors: [400, 401, 404] })
+  @MemberRoute(
+    Post(':id/follow'),
+    'Follow a critic (following twice is one follow; never yourself)',
+    CriticFollowResultDto,
+  )
   follow(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<CriticFollowResultDto> {
     return this.follows.set(id, caller.userId, true);
   }
 
-  @Post(':id/unfollow')
-  @Authenticated()
-  @ApiOperation({ summary: 'Unfollow a critic (a no-op if not followed)' })
-  @Responds({ ok: CriticFollowResultDto, errors: [400, 401, 404] })
+  @MemberRoute(Post(':id/unfollow'), 'Unfollow a critic (a no-op if not followed)', CriticFollowResultDto)
   unfollow(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<CriticFollowResultDto> {
     return this.follows.set(id, caller.userId, false);
   }
 
-  @Get(':id/follow-status')
-  @Authenticated()
-  @ApiOperation({ summary: 'Whether the signed-in member follows the critic' })
-  @Responds({ ok: CriticFollowStatusDto, errors: [400, 401, 404] })
+  @MemberRoute(
+    Get(':id/follow-status'),
+    'Whether the signed-in member follows the critic',
+    CriticFollowStatusDto,
+  )
   status(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<CriticFollowStatusDto> {
     return this.follows.status(id, caller.userId);
   }

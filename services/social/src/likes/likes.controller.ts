@@ -1,26 +1,25 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
+import { CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import { FilmLikeCountDto, FilmLikeDto, LikedFilmsDto } from './dto/like.dto';
 import { LikesService } from './likes.service';
+import { MemberRoute } from '../member-route';
 
 @ApiTags('likes')
 @Controller('api')
 export class LikesController {
   constructor(private readonly likes: LikesService) {}
 
-  @Post('films/:id/like')
-  @Authenticated()
-  @ApiOperation({ summary: 'Like a published film (liking twice is one like)' })
-  @Responds({ ok: FilmLikeDto, errors: [400, 401, 404] })
+  @MemberRoute(Post('films/:id/like'), 'Like a published film (liking twice is one like)', FilmLikeDto)
   like(@IdParam() filmId: number, @CurrentIdentity() caller: Identity): Promise<FilmLikeDto> {
     return this.likes.set(filmId, caller.userId, true);
   }
 
-  @Post('films/:id/unlike')
-  @Authenticated()
-  @ApiOperation({ summary: 'Take back a like of a published film (a no-op if not liked)' })
-  @Responds({ ok: FilmLikeDto, errors: [400, 401, 404] })
+  @MemberRoute(
+    Post('films/:id/unlike'),
+    'Take back a like of a published film (a no-op if not liked)',
+    FilmLikeDto,
+  )
   unlike(@IdParam() filmId: number, @CurrentIdentity() caller: Identity): Promise<FilmLikeDto> {
     return this.likes.set(filmId, caller.userId, false);
   }
@@ -32,10 +31,12 @@ export class LikesController {
     return this.likes.count(filmId);
   }
 
-  @Get('user/likes')
-  @Authenticated()
-  @ApiOperation({ summary: "The signed-in member's liked films (published), newest like first" })
-  @Responds({ ok: LikedFilmsDto, errors: [401] })
+  @MemberRoute(
+    Get('user/likes'),
+    "The signed-in member's liked films (published), newest like first",
+    LikedFilmsDto,
+    [401],
+  )
   liked(@CurrentIdentity() caller: Identity): Promise<LikedFilmsDto> {
     return this.likes.likedFilms(caller.userId);
   }
