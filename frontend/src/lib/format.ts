@@ -127,6 +127,10 @@ export const formatDay = (date: string): string => {
   return Number.isFinite(parsed) ? dayFormat.format(parsed) : date;
 };
 
+/** A moment of the API (an ISO timestamp) as its day in the viewer's time zone: "Mar 4, 2025". */
+export const formatDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+
 /** A month of the API ("2025-03") as "Mar 2025". */
 export const formatMonth = (month: string): string => {
   const parsed = Date.parse(`${month}-01T00:00:00Z`);

@@ -2,7 +2,7 @@ import { Pause, Play } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatCount, formatDollars, formatPercent } from '@/lib/format';
+import { formatCount, formatDate, formatDollars, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { Campaign, CampaignPacing, CampaignStatus } from '@/lib/api/types';
 
@@ -20,8 +20,6 @@ const STATUS: Record<CampaignStatus, { label: string; className: string }> = {
   paused: { label: 'Paused', className: 'border-amber-400/40 text-amber-300' },
   ended: { label: 'Ended', className: 'border-white/10 text-fg-subtle' },
 };
-
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
 /**
  * One campaign: its advertiser, status as served and pacing, spend against budget, impressions,
@@ -90,7 +88,7 @@ export function CampaignCard({
       <footer className="flex flex-wrap items-center justify-between gap-3 text-xs text-fg-subtle">
         <span>
           {formatDollars(campaign.cpm)} CPM · {campaign.delivery === 'even' ? 'even' : 'ASAP'} ·{' '}
-          {formatDay(campaign.startsAt)} – {formatDay(campaign.endsAt)}
+          {formatDate(campaign.startsAt)} – {formatDate(campaign.endsAt)}
         </span>
         {action ? (
           <Button

@@ -1,9 +1,6 @@
-import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
-import { useState } from 'react';
-
 import { FilmPoster } from '@/components/film/film-poster';
 import { ADMIN_OVERVIEW_PENDING_COUNT } from '@/config/constants';
-import { formatMinutes } from '@/lib/format';
+import { formatDate, formatMinutes } from '@/lib/format';
 import type { PendingFilm } from '@/lib/api/types';
 import { getPersonName } from '@/lib/user';
 
@@ -11,9 +8,7 @@ import { usePendingFilms } from '../api/get-pending-films';
 import { AiDisclosureSummary } from './ai-disclosure-summary';
 import { FilmPreview } from './film-preview';
 import { ReviewDecision } from './review-decision';
-import { ListState, PagedList, SectionCard } from './section-card';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+import { ListState, PagedList, useListPage, SectionCard } from './section-card';
 
 /** The creator's name and address; the account may be unknown to admin yet (no user, no email). */
 const creatorLine = (film: PendingFilm) => {
@@ -69,8 +64,8 @@ export function PendingUploads() {
 
 /** Content: the whole review queue a page at a time, each film with a preview and its AI disclosure. */
 export function ReviewQueue() {
-  const [offset, setOffset] = useState(0);
-  const pending = usePendingFilms({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const page = useListPage();
+  const pending = usePendingFilms(page.query);
 
   return (
     <PagedList
@@ -79,9 +74,7 @@ export function ReviewQueue() {
       query={pending}
       empty="No films are waiting for review."
       errorText="The review queue could not be loaded."
-      pagerLabel="Review queue"
-      offset={offset}
-      onOffsetChange={setOffset}
+      page={page}
     >
       {(films) => (
         <ul aria-label="Review queue" className="grid gap-5">

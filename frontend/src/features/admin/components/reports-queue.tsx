@@ -1,4 +1,4 @@
-import { ADMIN_LIST_DEFAULT_LIMIT, REPORT_TEXT_MAX_LENGTH } from '@kinora/contracts';
+import { REPORT_TEXT_MAX_LENGTH } from '@kinora/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -8,12 +8,11 @@ import { filmPath } from '@/config/paths';
 import { reportReasonLabel } from '@/lib/report-reasons';
 import { getPersonName } from '@/lib/user';
 import type { CloseReportInput, Report } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 
 import { useDecideReport } from '../api/decide-report';
 import { useReports } from '../api/get-reports';
-import { PagedList } from './section-card';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+import { PagedList, useListPage } from './section-card';
 
 function SubjectLine({ report }: { report: Report }) {
   if (report.subjectType === 'film') {
@@ -33,8 +32,8 @@ function SubjectLine({ report }: { report: Report }) {
 
 /** Content: the open reports, oldest first, each resolved or dismissed with an optional note. */
 export function ReportsQueue() {
-  const [offset, setOffset] = useState(0);
-  const reports = useReports({ status: 'open', limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const page = useListPage();
+  const reports = useReports({ status: 'open', ...page.query });
   const [deciding, setDeciding] = useState<{ report: Report; status: CloseReportInput['status'] } | null>(
     null,
   );
@@ -47,9 +46,7 @@ export function ReportsQueue() {
         query={reports}
         empty="No open reports."
         errorText="Reports could not be loaded."
-        pagerLabel="Reports"
-        offset={offset}
-        onOffsetChange={setOffset}
+        page={page}
       >
         {(items) => (
           <ul aria-label="Open reports" className="divide-y divide-white/10">

@@ -1,5 +1,5 @@
 import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -107,9 +107,15 @@ export function ListState({
   return <>{children}</>;
 }
 
+/** The page an admin list is on: what to ask for (ADMIN_LIST_DEFAULT_LIMIT entries from its offset), and how to move. */
+export function useListPage() {
+  const [offset, setOffset] = useState(0);
+  return { query: { limit: ADMIN_LIST_DEFAULT_LIMIT, offset }, setOffset };
+}
+
 /**
- * A list of the admin dashboard a page (ADMIN_LIST_DEFAULT_LIMIT entries from `offset`) at a time:
- * its card, ListState, the entries `children` renders, and the Pager named `pagerLabel`.
+ * A list of the admin dashboard a page (from {@link useListPage}) at a time: its card, ListState,
+ * the entries `children` renders, and the Pager named after its title.
  */
 export function PagedList<Entry>({
   title,
@@ -117,9 +123,7 @@ export function PagedList<Entry>({
   query,
   empty,
   errorText,
-  pagerLabel,
-  offset,
-  onOffsetChange,
+  page,
   children,
 }: {
   title: string;
@@ -133,9 +137,7 @@ export function PagedList<Entry>({
   };
   empty: string;
   errorText: string;
-  pagerLabel: string;
-  offset: number;
-  onOffsetChange: (offset: number) => void;
+  page: ReturnType<typeof useListPage>;
   children: (entries: Entry[]) => ReactNode;
 }) {
   const entries = query.data ?? [];
@@ -145,12 +147,12 @@ export function PagedList<Entry>({
         {children(entries)}
       </ListState>
       <Pager
-        label={pagerLabel}
-        offset={offset}
+        label={title}
+        offset={page.query.offset}
         pageSize={ADMIN_LIST_DEFAULT_LIMIT}
         shown={entries.length}
         busy={query.isFetching}
-        onChange={onOffsetChange}
+        onChange={page.setOffset}
       />
     </SectionCard>
   );

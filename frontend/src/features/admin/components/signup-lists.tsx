@@ -1,15 +1,12 @@
-import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
-import { useState } from 'react';
+import { formatDate } from '@/lib/format';
 
 import { useFeedback, useWaitlist } from '../api/get-signups';
-import { PagedList } from './section-card';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+import { PagedList, useListPage } from './section-card';
 
 /** Pre-launch waitlist addresses, newest first. */
 export function WaitlistEntries() {
-  const [offset, setOffset] = useState(0);
-  const waitlist = useWaitlist({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const page = useListPage();
+  const waitlist = useWaitlist(page.query);
   return (
     <PagedList
       title="Waitlist"
@@ -17,9 +14,7 @@ export function WaitlistEntries() {
       query={waitlist}
       empty="Nobody is on the waitlist yet."
       errorText="The waitlist could not be loaded."
-      pagerLabel="Waitlist"
-      offset={offset}
-      onOffsetChange={setOffset}
+      page={page}
     >
       {(entries) => (
         <ul aria-label="Waitlist entries" className="divide-y divide-white/10 text-sm">
@@ -39,8 +34,8 @@ export function WaitlistEntries() {
 
 /** "Help Shape" feedback, newest first. */
 export function FeedbackEntries() {
-  const [offset, setOffset] = useState(0);
-  const feedback = useFeedback({ limit: ADMIN_LIST_DEFAULT_LIMIT, offset });
+  const page = useListPage();
+  const feedback = useFeedback(page.query);
   return (
     <PagedList
       title="Feedback"
@@ -48,9 +43,7 @@ export function FeedbackEntries() {
       query={feedback}
       empty="No feedback yet."
       errorText="Feedback could not be loaded."
-      pagerLabel="Feedback"
-      offset={offset}
-      onOffsetChange={setOffset}
+      page={page}
     >
       {(entries) => (
         <ul aria-label="Feedback entries" className="divide-y divide-white/10 text-sm">

@@ -12,7 +12,14 @@ import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { browsePath, creatorPath, paths } from '@/config/paths';
-import { formatCount, formatFollowers, formatMinutes, formatRatingOutOfFive, isUnrated } from '@/lib/format';
+import {
+  formatCount,
+  formatDate,
+  formatFollowers,
+  formatMinutes,
+  formatRatingOutOfFive,
+  isUnrated,
+} from '@/lib/format';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import type { Film } from '@/lib/api/types';
 
@@ -293,11 +300,7 @@ function FilmDetailView({
                   {creatorName}
                 </Link>
               </Detail>
-              {film.publishedAt ? (
-                <Detail term="Published">
-                  {new Date(film.publishedAt).toLocaleDateString('en', { dateStyle: 'medium' })}
-                </Detail>
-              ) : null}
+              {film.publishedAt ? <Detail term="Published">{formatDate(film.publishedAt)}</Detail> : null}
             </dl>
           </Card>
         </div>

@@ -1,20 +1,10 @@
 import { ReviewForm } from './review-form';
-import { ReviewList, type ReviewActions, type ReviewViewer } from './review-list';
+import { ReviewList, type ReviewActions, type ReviewListProps, type ReviewViewer } from './review-list';
 
 export type { ReviewActions, ReviewViewer };
 
-type FilmReviewsProps = {
-  filmId: number;
-  /** The signed-in user, or null for a visitor (who sees the list but no form). */
-  viewer: ReviewViewer | null;
-  /** Called after a review is written or deleted, so the page can refresh the film's rating. */
-  onRatingChange?: () => void;
-  /** Extra controls on each review (Report): another feature's, so the page passes them in. */
-  reviewActions?: ReviewActions;
-};
-
 /** The body of the film page's 'Reviews & Ratings' card: the form (signed-in only) and the list. */
-export function FilmReviews({ filmId, viewer, onRatingChange, reviewActions }: FilmReviewsProps) {
+export function FilmReviews({ filmId, viewer, onRatingChange, reviewActions }: ReviewListProps) {
   return (
     <div className="space-y-6">
       {viewer ? (

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { REVIEW_SKELETON_COUNT } from '@/config/constants';
 import type { Review } from '@/lib/api/types';
 import { getPersonInitials, getPersonName } from '@/lib/user';
+import { formatDate } from '@/lib/format';
 
 import { useDeleteReview } from '../api/delete-review';
 import { useFilmReviews } from '../api/get-reviews';
@@ -17,14 +18,15 @@ export type ReviewViewer = { id: string; isAdmin: boolean };
 /** Controls another feature adds to each review (e.g. Report), rendered at the end of its header. */
 export type ReviewActions = (review: Review) => ReactNode;
 
-type ReviewListProps = {
+export type ReviewListProps = {
   filmId: number;
+  /** The signed-in user, or null for a visitor (who sees the list but no form). */
   viewer: ReviewViewer | null;
+  /** Called after a review is written or deleted, so the page can refresh the film's rating. */
   onRatingChange?: () => void;
+  /** Extra controls on each review (Report): another feature's, so the page passes them in. */
   reviewActions?: ReviewActions;
 };
-
-const formatReviewDate = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
 /** The film's member reviews, newest first, a page at a time ('Show more' when a full page came back). */
 export function ReviewList({ filmId, viewer, onRatingChange, reviewActions }: ReviewListProps) {
@@ -84,7 +86,7 @@ export function ReviewList({ filmId, viewer, onRatingChange, reviewActions }: Re
                     {review.rating}/10
                   </span>
                   <time dateTime={review.createdAt} className="text-xs text-fg-subtle">
-                    {formatReviewDate(review.createdAt)}
+                    {formatDate(review.createdAt)}
                   </time>
                   {review.editedAt ? <span className="text-xs text-fg-subtle">(edited)</span> : null}
                   <span className="ml-auto flex items-center gap-1">
