@@ -39,3 +39,4 @@ export * from './http/client-context';
 export * from './database/query-db';
 export * from './database/advisory-locks.repository';
 export * from './messaging/topic-consumer';
+export * from './database/upsert';

@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { Films } from '../database.gen';
@@ -26,13 +26,9 @@ export class FilmsRepository {
       .onConflict((conflict) =>
         conflict
           .column('id')
-          .doUpdateSet((eb) => ({
-            genre: eb.ref('excluded.genre'),
-            duration_minutes: eb.ref('excluded.duration_minutes'),
-            duration_seconds: eb.ref('excluded.duration_seconds'),
-            status: eb.ref('excluded.status'),
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, ['genre', 'duration_minutes', 'duration_seconds', 'status', 'updated_at']),
+          )
           .whereRef('films.updated_at', '<=', 'excluded.updated_at'),
       )
       .execute();

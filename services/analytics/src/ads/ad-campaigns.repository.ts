@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -17,17 +17,19 @@ export class AdCampaignsRepository {
       .onConflict((conflict) =>
         conflict
           .column('id')
-          .doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            advertiser_name: eb.ref('excluded.advertiser_name'),
-            status: eb.ref('excluded.status'),
-            budget_micros: eb.ref('excluded.budget_micros'),
-            cpm_micros: eb.ref('excluded.cpm_micros'),
-            starts_at: eb.ref('excluded.starts_at'),
-            ends_at: eb.ref('excluded.ends_at'),
-            updated_at: eb.ref('excluded.updated_at'),
-            deleted: eb.ref('excluded.deleted'),
-          }))
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, [
+              'name',
+              'advertiser_name',
+              'status',
+              'budget_micros',
+              'cpm_micros',
+              'starts_at',
+              'ends_at',
+              'updated_at',
+              'deleted',
+            ]),
+          )
           .where((eb) =>
             eb.and([
               eb.not(eb.ref('ad_campaigns.deleted')),

@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 
@@ -23,10 +23,7 @@ export class CreatorsRepository {
       .insertInto('creators')
       .values({ id: creatorId, user_id: userId, is_verified: isVerified })
       .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          user_id: eb.ref('excluded.user_id'),
-          is_verified: eb.ref('excluded.is_verified'),
-        })),
+        conflict.column('id').doUpdateSet((eb) => takeExcluded(eb, ['user_id', 'is_verified'])),
       )
       .execute();
   }
@@ -57,10 +54,7 @@ export class CreatorsRepository {
       .onConflict((conflict) =>
         conflict
           .column('id')
-          .doUpdateSet((eb) => ({
-            followers: eb.ref('excluded.followers'),
-            followers_version: eb.ref('excluded.followers_version'),
-          }))
+          .doUpdateSet((eb) => takeExcluded(eb, ['followers', 'followers_version']))
           .whereRef('creators.followers_version', '<', 'excluded.followers_version'),
       )
       .execute();

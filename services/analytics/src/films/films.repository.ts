@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -41,12 +41,7 @@ export class FilmsRepository {
         conflict
           .column('id')
           .doUpdateSet((eb) => ({
-            creator_id: eb.ref('excluded.creator_id'),
-            title: eb.ref('excluded.title'),
-            genre: eb.ref('excluded.genre'),
-            poster_url: eb.ref('excluded.poster_url'),
-            status: eb.ref('excluded.status'),
-            duration_minutes: eb.ref('excluded.duration_minutes'),
+            ...takeExcluded(eb, ['creator_id', 'title', 'genre', 'poster_url', 'status', 'duration_minutes']),
             duration_seconds: eb.fn<number>('greatest', [
               'excluded.duration_seconds',
               'films.duration_seconds',
@@ -101,11 +96,7 @@ export class FilmsRepository {
       .onConflict((conflict) =>
         conflict
           .column('id')
-          .doUpdateSet((eb) => ({
-            rating_sum: eb.ref('excluded.rating_sum'),
-            review_count: eb.ref('excluded.review_count'),
-            rating_version: eb.ref('excluded.rating_version'),
-          }))
+          .doUpdateSet((eb) => takeExcluded(eb, ['rating_sum', 'review_count', 'rating_version']))
           .whereRef('films.rating_version', '<', 'excluded.rating_version'),
       )
       .execute();

@@ -1,4 +1,4 @@
-import { InjectQueryDb, lockForTransaction } from '@kinora/common';
+import { InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { DB } from '../database.gen';
@@ -87,18 +87,22 @@ export class AdRollupsRepository {
           .groupBy(['e.day', 'e.film_id', 'e.campaign_id', 'e.placement_type']),
       )
       .onConflict((conflict) =>
-        conflict.columns(['day', 'film_id', 'campaign_id', 'placement_type']).doUpdateSet((eb) => ({
-          impressions: eb.ref('excluded.impressions'),
-          clicks: eb.ref('excluded.clicks'),
-          completes: eb.ref('excluded.completes'),
-          skips: eb.ref('excluded.skips'),
-          first_quartiles: eb.ref('excluded.first_quartiles'),
-          midpoints: eb.ref('excluded.midpoints'),
-          third_quartiles: eb.ref('excluded.third_quartiles'),
-          revenue_micros: eb.ref('excluded.revenue_micros'),
-          impressions_by_charge: eb.ref('excluded.impressions_by_charge'),
-          computed_at: eb.ref('excluded.computed_at'),
-        })),
+        conflict
+          .columns(['day', 'film_id', 'campaign_id', 'placement_type'])
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, [
+              'impressions',
+              'clicks',
+              'completes',
+              'skips',
+              'first_quartiles',
+              'midpoints',
+              'third_quartiles',
+              'revenue_micros',
+              'impressions_by_charge',
+              'computed_at',
+            ]),
+          ),
       )
       .execute();
   }

@@ -1,4 +1,4 @@
-import { InjectQueryDb, lockForTransaction } from '@kinora/common';
+import { InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql, type Expression } from 'kysely';
 import type { DB } from '../database.gen';
@@ -153,17 +153,19 @@ export class RollupsRepository {
       })
       .onConflict((conflict) =>
         conflict.columns(['film_id', 'day']).doUpdateSet((eb) => ({
-          creator_id: eb.ref('excluded.creator_id'),
-          sessions: eb.ref('excluded.sessions'),
-          views: eb.ref('excluded.views'),
-          unique_viewers: eb.ref('excluded.unique_viewers'),
-          watch_seconds: eb.ref('excluded.watch_seconds'),
-          completions: eb.ref('excluded.completions'),
-          egress_bytes: eb.ref('excluded.egress_bytes'),
-          retention: eb.ref('excluded.retention'),
-          countries: eb.ref('excluded.countries'),
-          devices: eb.ref('excluded.devices'),
-          browsers: eb.ref('excluded.browsers'),
+          ...takeExcluded(eb, [
+            'creator_id',
+            'sessions',
+            'views',
+            'unique_viewers',
+            'watch_seconds',
+            'completions',
+            'egress_bytes',
+            'retention',
+            'countries',
+            'devices',
+            'browsers',
+          ]),
           covered_seq: eb.fn<string>('greatest', ['film_daily.covered_seq', 'excluded.covered_seq']),
           computed_at: eb.ref('excluded.computed_at'),
         })),
@@ -207,13 +209,11 @@ export class RollupsRepository {
           .where('day', '=', day),
       )
       .onConflict((conflict) =>
-        conflict.columns(['creator_id', 'day']).doUpdateSet((eb) => ({
-          sessions: eb.ref('excluded.sessions'),
-          views: eb.ref('excluded.views'),
-          watch_seconds: eb.ref('excluded.watch_seconds'),
-          completions: eb.ref('excluded.completions'),
-          computed_at: eb.ref('excluded.computed_at'),
-        })),
+        conflict
+          .columns(['creator_id', 'day'])
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, ['sessions', 'views', 'watch_seconds', 'completions', 'computed_at']),
+          ),
       )
       .execute();
   }
@@ -260,16 +260,20 @@ export class RollupsRepository {
           .where('day', '=', sql<string>`${day}::date`),
       )
       .onConflict((conflict) =>
-        conflict.column('day').doUpdateSet((eb) => ({
-          new_users: eb.ref('excluded.new_users'),
-          sessions: eb.ref('excluded.sessions'),
-          views: eb.ref('excluded.views'),
-          viewers: eb.ref('excluded.viewers'),
-          completions: eb.ref('excluded.completions'),
-          watch_seconds: eb.ref('excluded.watch_seconds'),
-          egress_bytes: eb.ref('excluded.egress_bytes'),
-          computed_at: eb.ref('excluded.computed_at'),
-        })),
+        conflict
+          .column('day')
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, [
+              'new_users',
+              'sessions',
+              'views',
+              'viewers',
+              'completions',
+              'watch_seconds',
+              'egress_bytes',
+              'computed_at',
+            ]),
+          ),
       )
       .execute();
   }
