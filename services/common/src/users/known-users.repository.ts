@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { InjectQueryDb } from '../database/query-db';
+import { takeExcluded } from '../database/upsert';
 import type { DB } from '../database.gen';
 
 type KnownUserValues = Omit<Insertable<DB['known_users']>, 'updated_at'>;
@@ -20,14 +21,16 @@ export class KnownUsersRepository {
         conflict
           .column('id')
           .doUpdateSet((eb) => ({
-            email: eb.ref('excluded.email'),
-            first_name: eb.ref('excluded.first_name'),
-            last_name: eb.ref('excluded.last_name'),
-            profile_image_url: eb.ref('excluded.profile_image_url'),
-            is_admin: eb.ref('excluded.is_admin'),
-            roles: eb.ref('excluded.roles'),
-            subscription_type: eb.ref('excluded.subscription_type'),
-            version: eb.ref('excluded.version'),
+            ...takeExcluded(eb, [
+              'email',
+              'first_name',
+              'last_name',
+              'profile_image_url',
+              'is_admin',
+              'roles',
+              'subscription_type',
+              'version',
+            ]),
             updated_at: sql`now()`,
           }))
           .whereRef('known_users.version', '<=', 'excluded.version'),
