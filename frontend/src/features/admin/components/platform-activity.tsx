@@ -1,12 +1,21 @@
 import { BadgeCheck } from 'lucide-react';
 
 import { CHART_COLORS, DailyChart } from '@/components/charts/series-chart';
-import { RankedList } from '@/components/ui/ranked-list';
+import { RankedList, type RankedItem } from '@/components/ui/ranked-list';
 import { ADMIN_TOP_PERFORMERS_SHOWN } from '@/config/constants';
 import { formatCount, formatFollowers, formatHours, formatRatingOutOfFive, formatViews } from '@/lib/format';
 
 import { PlatformAnalyticsState } from './platform-analytics-state';
 import { SectionCard } from './section-card';
+
+/** A card of the period's most viewed, its list named after its title. */
+function TopList({ title, days, items }: { title: string; days: number; items: RankedItem[] }) {
+  return (
+    <SectionCard title={title} description={`Most viewed in the last ${days} days.`}>
+      <RankedList label={title} empty="No views in this period." items={items} />
+    </SectionCard>
+  );
+}
 
 /** Analytics: top films and top creators of the period, and daily viewing activity. */
 export function PlatformActivity() {
@@ -24,36 +33,32 @@ export function PlatformActivity() {
         return (
           <div className="grid gap-6">
             <div className="grid gap-6 lg:grid-cols-2">
-              <SectionCard title="Top films" description={`Most viewed in the last ${days} days.`}>
-                <RankedList
-                  label="Top films"
-                  empty="No views in this period."
-                  items={films.map(({ film, views, rating }) => ({
-                    key: film.id,
-                    name: film.title,
-                    labelled: true,
-                    figure: `${formatViews(views)} · ${rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}`,
-                  }))}
-                />
-              </SectionCard>
-              <SectionCard title="Top creators" description={`Most viewed in the last ${days} days.`}>
-                <RankedList
-                  label="Top creators"
-                  empty="No views in this period."
-                  items={creators.map(({ creator, followers, views }) => ({
-                    key: creator.id,
-                    name: creator.name,
-                    labelled: true,
-                    badge: creator.isVerified ? (
-                      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
-                        <BadgeCheck className="size-3.5" aria-hidden="true" />
-                        Verified
-                      </span>
-                    ) : null,
-                    figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
-                  }))}
-                />
-              </SectionCard>
+              <TopList
+                title="Top films"
+                days={days}
+                items={films.map(({ film, views, rating }) => ({
+                  key: film.id,
+                  name: film.title,
+                  labelled: true,
+                  figure: `${formatViews(views)} · ${rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}`,
+                }))}
+              />
+              <TopList
+                title="Top creators"
+                days={days}
+                items={creators.map(({ creator, followers, views }) => ({
+                  key: creator.id,
+                  name: creator.name,
+                  labelled: true,
+                  badge: creator.isVerified ? (
+                    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+                      <BadgeCheck className="size-3.5" aria-hidden="true" />
+                      Verified
+                    </span>
+                  ) : null,
+                  figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
+                }))}
+              />
             </div>
             <SectionCard
               title="Activity"

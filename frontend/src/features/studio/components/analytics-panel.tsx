@@ -11,6 +11,9 @@ type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data?: T
 export type FilmsQuery = Query<StudioFilm[]>;
 export type CreatorAnalyticsQuery = Query<CreatorAnalytics>;
 
+/** What a tab of the creator's figures is given: their films and their analytics. */
+export type AnalyticsTabProps = { films: FilmsQuery; analytics: CreatorAnalyticsQuery };
+
 type AnalyticsPanelProps<T> = {
   films: FilmsQuery;
   /** The creator's figures (analytics, or their ad revenue). */

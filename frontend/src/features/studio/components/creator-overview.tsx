@@ -7,7 +7,7 @@ import { formatCount, formatDay, formatRatingOutOfFive, formatViews, formatWatch
 import type { CreatorAnalytics, StudioFilm } from '@/lib/api/types';
 
 import { filmStateOf, type FilmStateKind } from '../utils/film-state';
-import { AnalyticsPanel, type CreatorAnalyticsQuery, type FilmsQuery } from './analytics-panel';
+import { AnalyticsPanel, type AnalyticsTabProps } from './analytics-panel';
 import { Panel } from './panel';
 
 const COUNTED: { kind: FilmStateKind; label: string }[] = [
@@ -23,10 +23,8 @@ const TOP_FILMS_SHOWN = 5;
 
 const signed = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
 
-type CreatorOverviewProps = { films: FilmsQuery; analytics: CreatorAnalyticsQuery };
-
 /** Overview: the films by status, then views, watch time, rating, subscribers and top films. */
-export function CreatorOverview({ films, analytics }: CreatorOverviewProps) {
+export function CreatorOverview({ films, analytics }: AnalyticsTabProps) {
   return (
     <div className="grid gap-6">
       <FilmCounts films={films.data} />
