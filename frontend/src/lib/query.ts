@@ -27,7 +27,7 @@ export const pollingQueryOptions = <TData, const TKey extends QueryKey>(
   intervalMs: number,
 ) => queryOptions({ queryKey, queryFn: ({ signal }) => fetch(signal), refetchInterval: intervalMs });
 
-type ToastedMutation<TData, TVariables> = {
+export type ToastedMutation<TData, TVariables> = {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** The success toast's title, or how the answer names it. */
   success: string | ((data: TData) => string);

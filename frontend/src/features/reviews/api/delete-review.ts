@@ -1,9 +1,8 @@
 import { apiClient, unwrap } from '@/lib/api-client';
-import { useToastedMutation } from '@/lib/query';
 import { toastFailure } from '@/lib/unauthorized';
 import type { Message } from '@/lib/api/types';
 
-import { getReviewsQueryOptions } from './get-reviews';
+import { useReviewChange, type ReviewChangeOptions } from './get-reviews';
 
 /** DELETE /api/films/{id}/reviews/{reviewId}: its author, or an admin. */
 export const deleteReview = (filmId: number, reviewId: number): Promise<Message> =>
@@ -11,15 +10,11 @@ export const deleteReview = (filmId: number, reviewId: number): Promise<Message>
     apiClient.DELETE('/api/films/{id}/reviews/{reviewId}', { params: { path: { id: filmId, reviewId } } }),
   );
 
-type UseDeleteReviewOptions = { onRatingChange?: () => void };
-
 /** Deletes a review: 'Review deleted', or 'Failed to delete review'; a 401 goes through handleUnauthorized. */
-export function useDeleteReview(filmId: number, { onRatingChange }: UseDeleteReviewOptions = {}) {
-  return useToastedMutation({
+export function useDeleteReview(filmId: number, options: ReviewChangeOptions = {}) {
+  return useReviewChange(filmId, options, {
     mutationFn: (reviewId: number) => deleteReview(filmId, reviewId),
     success: 'Review deleted',
-    onDone: onRatingChange,
-    invalidates: [getReviewsQueryOptions(filmId).queryKey],
     onError: toastFailure('Failed to delete review'),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { REVIEWS_PAGE_SIZE } from '@/config/constants';
 import { apiClient, unwrap } from '@/lib/api-client';
+import { useToastedMutation, type ToastedMutation } from '@/lib/query';
 import type { Review } from '@/lib/api/types';
 
 /** GET /api/films/{id}/reviews?limit&offset: public, newest first, each with its reviewer. */
@@ -29,3 +30,20 @@ export const getReviewsQueryOptions = (filmId: number) =>
   });
 
 export const useFilmReviews = (filmId: number) => useInfiniteQuery(getReviewsQueryOptions(filmId));
+
+export type ReviewChangeOptions = {
+  /** The film's rating changed (its query lives in another feature, so the page passes this in). */
+  onRatingChange?: () => void;
+};
+
+/** A change to the film's reviews: its success toast, then `onRatingChange`, then the reviews fetched again. */
+export const useReviewChange = <TData, TVariables>(
+  filmId: number,
+  { onRatingChange }: ReviewChangeOptions,
+  mutation: Pick<ToastedMutation<TData, TVariables>, 'mutationFn' | 'success' | 'onError'>,
+) =>
+  useToastedMutation({
+    ...mutation,
+    onDone: onRatingChange,
+    invalidates: [getReviewsQueryOptions(filmId).queryKey],
+  });
