@@ -1,11 +1,14 @@
 import { InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
+import { MemberTiesRepository } from '../member-ties.repository';
 
 /** Members' follows of critics. */
 @Injectable()
-export class CriticFollowsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+export class CriticFollowsRepository extends MemberTiesRepository {
+  constructor(@InjectQueryDb() db: Db) {
+    super(db, 'critic_follows', 'critic_id');
+  }
 
   /**
    * Locks the critic row until the transaction ends and answers the id of the account the critic
@@ -20,32 +23,6 @@ export class CriticFollowsRepository {
       .forUpdate('c')
       .executeTakeFirst();
     return critic === undefined ? undefined : critic.user_id;
-  }
-
-  /** Following twice is one follow. */
-  async follow(userId: string, criticId: number): Promise<void> {
-    await this.db
-      .insertInto('critic_follows')
-      .values({ user_id: userId, critic_id: criticId })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  }
-
-  async unfollow(userId: string, criticId: number): Promise<void> {
-    await this.db
-      .deleteFrom('critic_follows')
-      .where('user_id', '=', userId)
-      .where('critic_id', '=', criticId)
-      .execute();
-  }
-
-  async followerCount(criticId: number): Promise<number> {
-    const { n } = await this.db
-      .selectFrom('critic_follows')
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-      .where('critic_id', '=', criticId)
-      .executeTakeFirstOrThrow();
-    return n;
   }
 
   /** Whether the member follows the critic; undefined when there is no such critic. */

@@ -21,9 +21,8 @@ export class CriticFollowsService {
       const account = await this.follows.lockCriticAccount(criticId);
       if (account === undefined) throw new NotFoundException(`Critic ${criticId} not found`);
       if (following && account === userId) throw new BadRequestException('You cannot follow yourself');
-      if (following) await this.follows.follow(userId, criticId);
-      else await this.follows.unfollow(userId, criticId);
-      return { criticId, isFollowing: following, followerCount: await this.follows.followerCount(criticId) };
+      await this.follows.set(userId, criticId, following);
+      return { criticId, isFollowing: following, followerCount: await this.follows.count(criticId) };
     });
   }
 

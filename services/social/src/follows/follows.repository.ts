@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
+import { MemberTiesRepository } from '../member-ties.repository';
 
 /** The creator's follower count now (a scalar subquery). */
 function followerCount(eb: ExpressionBuilder<DB, 'creators'>, creatorId: number) {
@@ -15,8 +16,10 @@ function followerCount(eb: ExpressionBuilder<DB, 'creators'>, creatorId: number)
 
 /** Members' follows of creators, and the follower version social keeps per creator. */
 @Injectable()
-export class FollowsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+export class FollowsRepository extends MemberTiesRepository {
+  constructor(@InjectQueryDb() db: Db) {
+    super(db, 'follows', 'creator_id');
+  }
 
   /**
    * The creator's owner, the creator row locked until the transaction ends: changes of one
@@ -30,26 +33,6 @@ export class FollowsRepository {
       .forUpdate()
       .executeTakeFirst();
     return creator?.user_id;
-  }
-
-  /** Answers whether it changed anything (following twice is one follow). */
-  async follow(userId: string, creatorId: number): Promise<boolean> {
-    const added = await this.db
-      .insertInto('follows')
-      .values({ user_id: userId, creator_id: creatorId })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst();
-    return added.numInsertedOrUpdatedRows! > 0n;
-  }
-
-  /** Answers whether it changed anything. */
-  async unfollow(userId: string, creatorId: number): Promise<boolean> {
-    const removed = await this.db
-      .deleteFrom('follows')
-      .where('user_id', '=', userId)
-      .where('creator_id', '=', creatorId)
-      .executeTakeFirst();
-    return removed.numDeletedRows > 0n;
   }
 
   /** Bumps the creator's follower version: the version and count right after a change. */

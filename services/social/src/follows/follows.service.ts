@@ -28,9 +28,7 @@ export class FollowsService {
       if (following && owner === userId) {
         throw new BadRequestException('You cannot follow yourself');
       }
-      const changed = following
-        ? await this.follows.follow(userId, creatorId)
-        : await this.follows.unfollow(userId, creatorId);
+      const changed = await this.follows.set(userId, creatorId, following);
       const totals = changed
         ? await this.follows.bumpFollowerVersion(creatorId)
         : await this.follows.followerTotals(creatorId);

@@ -1,32 +1,13 @@
 import { InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
+import { MemberTiesRepository } from '../member-ties.repository';
 
 /** Members' likes of films. */
 @Injectable()
-export class LikesRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
-
-  /** Liking twice is one like. */
-  async like(userId: string, filmId: number): Promise<void> {
-    await this.db
-      .insertInto('likes')
-      .values({ user_id: userId, film_id: filmId })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
-  }
-
-  async unlike(userId: string, filmId: number): Promise<void> {
-    await this.db.deleteFrom('likes').where('user_id', '=', userId).where('film_id', '=', filmId).execute();
-  }
-
-  async count(filmId: number): Promise<number> {
-    const { n } = await this.db
-      .selectFrom('likes')
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-      .where('film_id', '=', filmId)
-      .executeTakeFirstOrThrow();
-    return n;
+export class LikesRepository extends MemberTiesRepository {
+  constructor(@InjectQueryDb() db: Db) {
+    super(db, 'likes', 'film_id');
   }
 
   /** The member's liked films that are published, newest like first. */

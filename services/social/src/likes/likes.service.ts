@@ -15,8 +15,7 @@ export class LikesService {
   /** Likes (or unlikes) a published film; liking twice is one like, unliking a film not liked is a no-op. */
   async set(filmId: number, userId: string, liked: boolean): Promise<FilmLikeDto> {
     await requirePublishedFilm(this.films, filmId);
-    if (liked) await this.likes.like(userId, filmId);
-    else await this.likes.unlike(userId, filmId);
+    await this.likes.set(userId, filmId, liked);
     return mapFilmLike(filmId, liked, await this.likes.count(filmId));
   }
 
