@@ -5,10 +5,10 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { CONTINUE_WATCHING_SHOWN } from '@/config/constants';
 import { filmPath, paths } from '@/config/paths';
-import { PosterImage } from '@/components/film/film-poster';
 import { watchProgress } from '@/lib/watch-progress';
 
 import { useList } from '../api/get-list';
+import { EntryPoster, entryTitle } from './entry-poster';
 
 /** Up to 4 films the member started, with the time left and a progress bar; an honest empty text. */
 export function ContinueWatching() {
@@ -48,15 +48,11 @@ export function ContinueWatching() {
         <ul aria-label="Continue Watching" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {list.data.slice(0, CONTINUE_WATCHING_SHOWN).map((entry) => {
             const { timeLeft, fraction } = watchProgress(entry);
-            const title = entry.film.title ?? `Film ${entry.filmId}`;
+            const title = entryTitle(entry);
             return (
               <li key={entry.id} className="overflow-hidden rounded-xl border border-white/10 bg-surface">
                 <Link to={filmPath(entry.filmId)} className="block">
-                  <div className="aspect-video bg-white/5">
-                    {entry.film.posterUrl ? (
-                      <PosterImage posterUrl={entry.film.posterUrl} className="size-full object-cover" />
-                    ) : null}
-                  </div>
+                  <EntryPoster entry={entry} className="aspect-video bg-white/5" />
                   <div className="grid gap-2 p-3">
                     <span className="font-medium text-fg">{title}</span>
                     <span className="text-xs text-fg-muted">{timeLeft ?? 'In progress'}</span>

@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { MY_LIST_SHOWN } from '@/config/constants';
 import { filmPath } from '@/config/paths';
-import { PosterImage } from '@/components/film/film-poster';
 import type { ListEntry } from '@/lib/api/types';
 
 import { useList } from '../api/get-list';
 import { useRemoveFromList } from '../api/remove-from-list';
+import { EntryPoster, entryTitle } from './entry-poster';
 
 const LIST_LABELS = { watchlist: 'Watchlist', favorites: 'Favorites' } as const;
 
@@ -57,16 +57,12 @@ export function MyList({ onChanged }: { onChanged?: () => void }) {
       ) : (
         <ul aria-label="My List" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {entries.map((entry) => {
-            const title = entry.film.title ?? `Film ${entry.filmId}`;
+            const title = entryTitle(entry);
             const listType = entry.listType === 'favorites' ? 'favorites' : 'watchlist';
             return (
               <li key={entry.id} className="grid gap-2">
                 <Link to={filmPath(entry.filmId)} className="block overflow-hidden rounded-xl bg-white/5">
-                  <div className="aspect-[2/3]">
-                    {entry.film.posterUrl ? (
-                      <PosterImage posterUrl={entry.film.posterUrl} className="size-full object-cover" />
-                    ) : null}
-                  </div>
+                  <EntryPoster entry={entry} className="aspect-[2/3]" />
                 </Link>
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
