@@ -8,12 +8,13 @@ import { cn } from '@/lib/utils';
 
 type Person = { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
 
-type PersonChoiceProps = {
+/** What a row gives each of its people: whether it is the one selected, and how to select it. */
+export type ChoiceProps = { selected: boolean; onToggle: () => void };
+
+type PersonChoiceProps = ChoiceProps & {
   person: Person;
   /** Shown when the person has no name. */
   fallbackName?: string;
-  selected: boolean;
-  onToggle: () => void;
   /** Beside the name (a verified badge). */
   badge?: ReactNode;
   /** The line under the name (followers, films). */

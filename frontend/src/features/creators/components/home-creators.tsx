@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
 
 import { FilmCard } from '@/components/film/film-card';
-import { PersonChoice, PersonChoiceSkeleton } from '@/components/ui/person-choice';
+import { PersonChoice, PersonChoiceSkeleton, type ChoiceProps } from '@/components/ui/person-choice';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { formatFilmCount, formatFollowers } from '@/lib/format';
@@ -102,15 +102,7 @@ export function HomeCreators({ signedIn = false }: { signedIn?: boolean | null }
   );
 }
 
-function CreatorChoice({
-  creator,
-  selected,
-  onToggle,
-}: {
-  creator: Creator;
-  selected: boolean;
-  onToggle: () => void;
-}) {
+function CreatorChoice({ creator, selected, onToggle }: { creator: Creator } & ChoiceProps) {
   return (
     <PersonChoice
       person={creator.user}

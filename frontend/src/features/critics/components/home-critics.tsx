@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { FeaturedFollowingToggle, type FeaturedOrFollowing } from '@/components/ui/featured-following-toggle';
 import { Link } from 'react-router-dom';
 
-import { PersonChoice, PersonChoiceSkeleton } from '@/components/ui/person-choice';
+import { PersonChoice, PersonChoiceSkeleton, type ChoiceProps } from '@/components/ui/person-choice';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { CREATOR_PLACEHOLDER_COUNT } from '@/config/constants';
 import { filmPath } from '@/config/paths';
@@ -75,15 +75,7 @@ export function HomeCritics() {
   );
 }
 
-function CriticChoice({
-  critic,
-  selected,
-  onToggle,
-}: {
-  critic: Critic;
-  selected: boolean;
-  onToggle: () => void;
-}) {
+function CriticChoice({ critic, selected, onToggle }: { critic: Critic } & ChoiceProps) {
   return (
     <PersonChoice
       person={critic.user}
