@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, NotifiedCache, type CacheArea } from '@kinora/common';
 import type { Config } from '../config';
 import { type CampaignDelivery } from '@kinora/contracts';
@@ -62,9 +56,8 @@ const FILMS_MAX = 10_000;
  * from the ledger (DeliveryStore.seedSpent).
  */
 @Injectable()
-export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class DeliveryCache extends NotifiedCache {
   private readonly logger = new Logger(DeliveryCache.name);
-  private readonly cache: NotifiedCache;
   private readonly campaignsCache: CacheArea<{ campaigns: LiveCampaign[] }>;
   private readonly filmsCache: CacheArea<{ film: LiveFilm | null }>;
 
@@ -75,25 +68,13 @@ export class DeliveryCache implements OnApplicationBootstrap, BeforeApplicationS
     private readonly films: FilmsRepository,
     private readonly store: DeliveryStore,
   ) {
-    this.cache = new NotifiedCache({
+    super({
       name: 'ads delivery cache',
       connectionString: config.DATABASE_URL,
       channel: ADS_CHANGED_CHANNEL,
     });
-    this.campaignsCache = this.cache.area(1);
-    this.filmsCache = this.cache.area(FILMS_MAX);
-  }
-
-  onApplicationBootstrap(): void {
-    this.cache.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.cache.stop();
-  }
-
-  clear(): void {
-    this.cache.clear();
+    this.campaignsCache = this.area(1);
+    this.filmsCache = this.area(FILMS_MAX);
   }
 
   /** Campaigns stored as active whose flight has not ended, each with its creatives. */

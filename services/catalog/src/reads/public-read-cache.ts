@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, NotifiedCache, type CacheArea, type Identity } from '@kinora/common';
 import type { Config } from '../config';
 import { PublicReadsRepository } from './public-reads.repository';
@@ -41,26 +35,25 @@ export function isPublicCaller(viewer: Identity | null): boolean {
  *   with a warning, on a database whose change triggers are missing (migrations not applied).
  */
 @Injectable()
-export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PublicReadCache extends NotifiedCache {
   private readonly logger = new Logger(PublicReadCache.name);
   readonly enabled: boolean;
-  private readonly cache: NotifiedCache;
   private readonly entries: CacheArea<object>;
 
   constructor(
     @Inject(CONFIG) config: Config,
     private readonly reads: PublicReadsRepository,
   ) {
-    this.enabled = config.PUBLIC_READ_CACHE === 'on';
-    this.cache = new NotifiedCache({
+    super({
       name: 'public read cache',
       connectionString: config.DATABASE_URL,
       channel: CATALOG_CHANGED_CHANNEL,
     });
-    this.entries = this.cache.area(config.PUBLIC_READ_CACHE_MAX_ENTRIES);
+    this.enabled = config.PUBLIC_READ_CACHE === 'on';
+    this.entries = this.area(config.PUBLIC_READ_CACHE_MAX_ENTRIES);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  override async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled) return;
     // The triggers come with a migration (all at once); without them no change would reach it.
     if (!(await this.reads.changeTriggersInstalled())) {
@@ -69,16 +62,7 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
       );
       return;
     }
-    this.cache.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.cache.stop();
-  }
-
-  /** Whether public reads are served from the cache right now (on, and listening). */
-  get active(): boolean {
-    return this.cache.active;
+    super.onApplicationBootstrap();
   }
 
   /** How many reads it holds. */
@@ -99,11 +83,6 @@ export class PublicReadCache implements OnApplicationBootstrap, BeforeApplicatio
     // The public answer for them either way, as the gateway's micro-cache gives them.
     if (!this.enabled) return load(null);
     return this.entries.get(key, () => load(null).then(deepFreeze)) as Promise<T>;
-  }
-
-  /** Forgets every read, including queries still running (they answer their own callers only). */
-  clear(): void {
-    this.cache.clear();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { PgListener } from '../database/pg-listener';
 import { InvalidatedCache } from './invalidated-cache';
 
@@ -14,9 +15,10 @@ export interface CacheArea<V extends object> {
  * While the listening connection is down nothing is served from or kept in the cache, since a
  * change could go unnoticed, and it starts empty when the connection is back. The owner clears it
  * itself too right after its own writes, so the writer's next read sees them before the
- * notification arrives. Used by catalog's public reads and by ads' delivery.
+ * notification arrives. A provider extends it: it listens from the application's bootstrap to its
+ * shutdown. Catalog's public reads and ads' delivery are ones.
  */
-export class NotifiedCache {
+export abstract class NotifiedCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly areas: { clear(): void }[] = [];
   private readonly listener: PgListener;
 
@@ -32,7 +34,7 @@ export class NotifiedCache {
   }
 
   /** A part of up to `max` entries, least recently used out. */
-  area<V extends object>(max: number): CacheArea<V> {
+  protected area<V extends object>(max: number): CacheArea<V> {
     const entries = new InvalidatedCache<V>(max);
     this.areas.push(entries);
     return {
@@ -43,11 +45,11 @@ export class NotifiedCache {
     };
   }
 
-  start(): void {
+  onApplicationBootstrap(): void {
     this.listener.start();
   }
 
-  stop(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
     return this.listener.stop();
   }
 
