@@ -1,5 +1,5 @@
 import type { AiDisclosureDto } from '@kinora/common';
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -148,18 +148,20 @@ export class ModerationRepository {
         conflict
           .column('film_id')
           .doUpdateSet((eb) => ({
-            title: eb.ref('excluded.title'),
-            creator_id: eb.ref('excluded.creator_id'),
-            creator_user_id: eb.ref('excluded.creator_user_id'),
-            genre: eb.ref('excluded.genre'),
-            duration_minutes: eb.ref('excluded.duration_minutes'),
-            poster_url: eb.ref('excluded.poster_url'),
-            status: eb.ref('excluded.status'),
-            updated_at: eb.ref('excluded.updated_at'),
-            description: eb.ref('excluded.description'),
-            language: eb.ref('excluded.language'),
-            release_year: eb.ref('excluded.release_year'),
-            video_url: eb.ref('excluded.video_url'),
+            ...takeExcluded(eb, [
+              'title',
+              'creator_id',
+              'creator_user_id',
+              'genre',
+              'duration_minutes',
+              'poster_url',
+              'status',
+              'updated_at',
+              'description',
+              'language',
+              'release_year',
+              'video_url',
+            ]),
             ai_disclosure: eb.fn.coalesce('excluded.ai_disclosure', 'moderation_items.ai_disclosure'),
             submitted_at: eb.fn.coalesce('excluded.submitted_at', 'moderation_items.submitted_at'),
             reason: eb.ref('excluded.reason'),

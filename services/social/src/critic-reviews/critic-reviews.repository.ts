@@ -1,4 +1,4 @@
-import { InjectQueryDb, type Page } from '@kinora/common';
+import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
@@ -87,9 +87,7 @@ export class CriticReviewsRepository {
       .values(review)
       .onConflict((conflict) =>
         conflict.columns(['critic_id', 'film_id']).doUpdateSet((eb) => ({
-          title: eb.ref('excluded.title'),
-          rating: eb.ref('excluded.rating'),
-          review: eb.ref('excluded.review'),
+          ...takeExcluded(eb, ['title', 'rating', 'review']),
           edited_at: eb.fn('now'),
         })),
       )

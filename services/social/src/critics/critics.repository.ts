@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../database.gen';
@@ -133,12 +133,7 @@ export class CriticsRepository {
       .values({ ...profile, social_links: JSON.stringify(profile.social_links) })
       .onConflict((conflict) =>
         conflict.column('email').doUpdateSet((eb) => ({
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          bio: eb.ref('excluded.bio'),
-          website: eb.ref('excluded.website'),
-          expertise: eb.ref('excluded.expertise'),
-          social_links: eb.ref('excluded.social_links'),
+          ...takeExcluded(eb, ['first_name', 'last_name', 'bio', 'website', 'expertise', 'social_links']),
           updated_at: eb.fn('now'),
         })),
       )

@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -42,15 +42,17 @@ export class FilmsRepository {
       .onConflict((conflict) =>
         conflict
           .column('id')
-          .doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            title: eb.ref('excluded.title'),
-            genre: eb.ref('excluded.genre'),
-            duration_minutes: eb.ref('excluded.duration_minutes'),
-            poster_url: eb.ref('excluded.poster_url'),
-            creator_id: eb.ref('excluded.creator_id'),
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
+          .doUpdateSet((eb) =>
+            takeExcluded(eb, [
+              'status',
+              'title',
+              'genre',
+              'duration_minutes',
+              'poster_url',
+              'creator_id',
+              'updated_at',
+            ]),
+          )
           .whereRef('films.updated_at', '<=', 'excluded.updated_at'),
       )
       .executeTakeFirst();

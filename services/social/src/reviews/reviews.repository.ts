@@ -1,4 +1,4 @@
-import { InjectQueryDb, type Page } from '@kinora/common';
+import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 
@@ -55,8 +55,7 @@ export class ReviewsRepository {
       .values(review)
       .onConflict((conflict) =>
         conflict.columns(['film_id', 'user_id']).doUpdateSet((eb) => ({
-          rating: eb.ref('excluded.rating'),
-          review: eb.ref('excluded.review'),
+          ...takeExcluded(eb, ['rating', 'review']),
           edited_at: eb.fn('now'),
         })),
       )
