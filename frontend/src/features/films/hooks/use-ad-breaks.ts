@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 
 import { AD_START_TIMEOUT_MS } from '@/config/constants';
 import type { AdEventKind, AdPlacement, RecordAdViewInput, SelectedAd } from '@/lib/api/types';
+import { listen } from '@/lib/listen';
 
 import { recordAdView, selectAd, useAdPlacements } from '../api/ads';
 import { newSessionId, viewingDeviceType } from '../utils/viewing-context';
@@ -251,14 +252,7 @@ export function useAdBreaks({ filmId, filmRef, enabled, attachCount, startPositi
       const postRoll = list.find((placement) => placement.placementType === 'post_roll');
       if (postRoll && !playedRef.current.has(breakKey(postRoll))) begin(postRoll);
     };
-    film.addEventListener('timeupdate', onProgress);
-    film.addEventListener('play', onProgress);
-    film.addEventListener('ended', onEnded);
-    return () => {
-      film.removeEventListener('timeupdate', onProgress);
-      film.removeEventListener('play', onProgress);
-      film.removeEventListener('ended', onEnded);
-    };
+    return listen(film, { timeupdate: onProgress, play: onProgress, ended: onEnded });
   }, [enabled, ready, list, filmRef, begin]);
 
   // Closing the player drops any answer still on its way.

@@ -2,6 +2,7 @@ import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 import type { UpdateViewingSessionInput, ViewingSessionAccepted } from '@/lib/api/types';
+import { listen } from '@/lib/listen';
 
 import { startViewingSession, updateViewingSession } from '../api/viewing-session';
 import { newSessionId, viewingDeviceType } from '../utils/viewing-context';
@@ -134,22 +135,20 @@ export function useViewingSession(
     const onEnded = () => tracker.interrupt();
     const onPageHide = () => send(true);
 
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('timeupdate', onTimeUpdate);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('seeking', onSeeking);
-    video.addEventListener('ended', onEnded);
-    window.addEventListener('pagehide', onPageHide);
+    const unlistenVideo = listen(video, {
+      playing: onPlaying,
+      timeupdate: onTimeUpdate,
+      pause: onPause,
+      seeking: onSeeking,
+      ended: onEnded,
+    });
+    const unlistenWindow = listen(window, { pagehide: onPageHide });
     // Playback may have begun before these listeners were added (a native stream plays at once).
     if (!video.paused) start();
 
     return () => {
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('seeking', onSeeking);
-      video.removeEventListener('ended', onEnded);
-      window.removeEventListener('pagehide', onPageHide);
+      unlistenVideo();
+      unlistenWindow();
       send(true);
       clearInterval(timer);
       trackerRef.current = null;

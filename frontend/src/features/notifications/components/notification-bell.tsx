@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
+import { listen } from '@/lib/listen';
 import { cn } from '@/lib/utils';
 
 import {
@@ -48,14 +49,7 @@ export function NotificationBell() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(true);
     };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    return listen(document, { mousedown: onPointerDown, touchstart: onPointerDown, keydown: onKeyDown });
   }, [open, close]);
 
   const label = count > 0 ? `Notifications (${count} unread)` : 'Notifications';
