@@ -7,6 +7,21 @@ import type { Db } from '../db';
 /** count(*) as an int4 (PostgreSQL counts in int8, which comes back as text). */
 const countInt = sql<number>`count(*)::int`;
 
+/** An ad day's key (a film, a campaign, a placement type) and the figures recomputed for it. */
+const AD_DAY_KEY = ['day', 'film_id', 'campaign_id', 'placement_type'] as const;
+const AD_DAY_FIGURES = [
+  'impressions',
+  'clicks',
+  'completes',
+  'skips',
+  'first_quartiles',
+  'midpoints',
+  'third_quartiles',
+  'revenue_micros',
+  'impressions_by_charge',
+  'computed_at',
+] as const;
+
 /**
  * The ad/day rollup (ad_daily), recomputed whole from the stored ad events of one film's day under
  * a transaction-scoped advisory lock on the bucket, like the viewing rollups (RollupsRepository).
@@ -29,22 +44,7 @@ export class AdRollupsRepository {
     const count = (kind: string) => sql<number>`count(*) filter (where kind = ${sql.lit(kind)})::int`;
     await this.db
       .insertInto('ad_daily')
-      .columns([
-        'day',
-        'film_id',
-        'campaign_id',
-        'placement_type',
-        'impressions',
-        'clicks',
-        'completes',
-        'skips',
-        'first_quartiles',
-        'midpoints',
-        'third_quartiles',
-        'revenue_micros',
-        'impressions_by_charge',
-        'computed_at',
-      ])
+      .columns([...AD_DAY_KEY, ...AD_DAY_FIGURES])
       .expression((eb) =>
         eb
           .selectFrom('ad_events as e')
@@ -87,22 +87,7 @@ export class AdRollupsRepository {
           .groupBy(['e.day', 'e.film_id', 'e.campaign_id', 'e.placement_type']),
       )
       .onConflict((conflict) =>
-        conflict
-          .columns(['day', 'film_id', 'campaign_id', 'placement_type'])
-          .doUpdateSet((eb) =>
-            takeExcluded(eb, [
-              'impressions',
-              'clicks',
-              'completes',
-              'skips',
-              'first_quartiles',
-              'midpoints',
-              'third_quartiles',
-              'revenue_micros',
-              'impressions_by_charge',
-              'computed_at',
-            ]),
-          ),
+        conflict.columns(AD_DAY_KEY).doUpdateSet((eb) => takeExcluded(eb, AD_DAY_FIGURES)),
       )
       .execute();
   }

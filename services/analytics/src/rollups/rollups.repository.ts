@@ -13,6 +13,18 @@ const sumOrZero = <T>(sum: Expression<T | null>) => sql<T>`coalesce(${sum}, 0)`;
 /** count(*) as an int4 (PostgreSQL counts in int8, which comes back as text). */
 const countInt = sql<number>`count(*)::int`;
 
+/** The figures recomputed for a platform day. */
+const PLATFORM_DAY_FIGURES = [
+  'new_users',
+  'sessions',
+  'views',
+  'viewers',
+  'completions',
+  'watch_seconds',
+  'egress_bytes',
+  'computed_at',
+] as const;
+
 /**
  * The rollups, each recomputed whole from the stored rows of its bucket (never incremented), under
  * a transaction-scoped advisory lock on the bucket so two workers recomputing it in turn leave the
@@ -222,17 +234,7 @@ export class RollupsRepository {
   async recomputePlatformDay(day: string): Promise<void> {
     await this.db
       .insertInto('platform_daily')
-      .columns([
-        'day',
-        'new_users',
-        'sessions',
-        'views',
-        'viewers',
-        'completions',
-        'watch_seconds',
-        'egress_bytes',
-        'computed_at',
-      ])
+      .columns(['day', ...PLATFORM_DAY_FIGURES])
       .expression((eb) =>
         eb
           .selectFrom('film_daily')
@@ -260,20 +262,7 @@ export class RollupsRepository {
           .where('day', '=', sql<string>`${day}::date`),
       )
       .onConflict((conflict) =>
-        conflict
-          .column('day')
-          .doUpdateSet((eb) =>
-            takeExcluded(eb, [
-              'new_users',
-              'sessions',
-              'views',
-              'viewers',
-              'completions',
-              'watch_seconds',
-              'egress_bytes',
-              'computed_at',
-            ]),
-          ),
+        conflict.column('day').doUpdateSet((eb) => takeExcluded(eb, PLATFORM_DAY_FIGURES)),
       )
       .execute();
   }
