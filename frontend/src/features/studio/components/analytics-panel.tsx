@@ -1,5 +1,5 @@
 import { BarChart3 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 import { LoadErrorAlert } from '@/components/ui/load-error-screen';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -66,4 +66,15 @@ export function AnalyticsPanel<T = CreatorAnalytics>({
     );
   }
   return <>{children(analytics.data)}</>;
+}
+
+/** A tab of the creator's analytics: AnalyticsPanel's waiting, empty and error states, then `Figures`. */
+export function analyticsTab(loadingLabel: string, Figures: ComponentType<{ figures: CreatorAnalytics }>) {
+  return function AnalyticsTab({ films, analytics }: AnalyticsTabProps) {
+    return (
+      <AnalyticsPanel films={films} analytics={analytics} loadingLabel={loadingLabel}>
+        {(figures) => <Figures figures={figures} />}
+      </AnalyticsPanel>
+    );
+  };
 }

@@ -6,20 +6,14 @@ import { formatCount, formatFollowers, formatPercent } from '@/lib/format';
 import type { CreatorAnalytics } from '@/lib/api/types';
 
 import { countryBars } from '../utils/analytics-shares';
-import { AnalyticsPanel, type AnalyticsTabProps } from './analytics-panel';
+import { analyticsTab } from './analytics-panel';
 import { Panel } from './panel';
 
 /** Countries on the Audience tab. */
 const COUNTRIES_SHOWN = 8;
 
 /** Audience: followers, their growth over 30 days, and where the plays come from. */
-export function CreatorAudience({ films, analytics }: AnalyticsTabProps) {
-  return (
-    <AnalyticsPanel films={films} analytics={analytics} loadingLabel="Loading your audience">
-      {(figures) => <AudienceFigures figures={figures} />}
-    </AnalyticsPanel>
-  );
-}
+export const CreatorAudience = analyticsTab('Loading your audience', AudienceFigures);
 
 function AudienceFigures({ figures }: { figures: CreatorAnalytics }) {
   const { percent, followers, followersMonthAgo } = figures.growthRate;

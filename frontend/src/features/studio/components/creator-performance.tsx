@@ -6,20 +6,14 @@ import { formatCount, formatHours, formatViews, formatWatchTime } from '@/lib/fo
 import type { CreatorAnalytics } from '@/lib/api/types';
 
 import { countryBars, deviceBars } from '../utils/analytics-shares';
-import { AnalyticsPanel, type AnalyticsTabProps } from './analytics-panel';
+import { analyticsTab } from './analytics-panel';
 import { Panel } from './panel';
 
 /** Countries on the Analytics tab (the Audience tab shows more). */
 const COUNTRIES_SHOWN = 5;
 
 /** Analytics: daily views and watch time over the range, top countries, devices and insights. */
-export function CreatorPerformance({ films, analytics }: AnalyticsTabProps) {
-  return (
-    <AnalyticsPanel films={films} analytics={analytics} loadingLabel="Loading your analytics">
-      {(figures) => <PerformanceFigures figures={figures} />}
-    </AnalyticsPanel>
-  );
-}
+export const CreatorPerformance = analyticsTab('Loading your analytics', PerformanceFigures);
 
 function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
   const daily = figures.daily.map((day) => ({
