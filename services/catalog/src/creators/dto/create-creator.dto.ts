@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   blankOrNullToUndefined,
@@ -10,14 +11,30 @@ import { CREATOR_BIO_MAX_LENGTH, CREATOR_WEBSITE_MAX_LENGTH } from '@kinora/cont
 import { Transform } from 'class-transformer';
 import { IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
 
-/** Accepts "@name", "name" or the platform's profile URL, and keeps the bare handle. */
-function handle(hosts: string, pattern: string) {
+/**
+ * An optional social handle matching `pattern`: "@name", "name" or the profile URL on the
+ * platform's `hosts` in, the bare handle kept; the message says it must be a handle `like`.
+ */
+function HandleField(
+  name: string,
+  {
+    hosts,
+    pattern,
+    description,
+    like,
+  }: { hosts: string; pattern: string; description: string; like: string },
+) {
   const full = new RegExp(`^(?:https?://(?:www\\.)?(?:${hosts})/)?@?(${pattern})/?$`, 'i');
-  return ({ value }: { value: unknown }) => {
-    const text = blankOrNullToUndefined({ value });
-    if (typeof text !== 'string') return text;
-    return full.exec(text)?.[1] ?? text;
-  };
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    Transform(({ value }: { value: unknown }) => {
+      const text = blankOrNullToUndefined({ value });
+      if (typeof text !== 'string') return text;
+      return full.exec(text)?.[1] ?? text;
+    }),
+    IsOptional(),
+    Matches(new RegExp(`^${pattern}$`), { message: `socialLinks.${name} must be a handle like ${like}` }),
+  );
 }
 
 export class SocialLinksDto {
@@ -32,27 +49,27 @@ export class SocialLinksDto {
   @MaxLength(CREATOR_WEBSITE_MAX_LENGTH)
   website?: string;
 
-  @ApiPropertyOptional({ description: 'X/Twitter handle: @name, name or the profile URL on input.' })
-  @Transform(handle('twitter\\.com|x\\.com', '[A-Za-z0-9_]{1,15}'))
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9_]{1,15}$/, {
-    message: 'socialLinks.twitter must be a handle like @name (letters, digits or _, up to 15)',
+  @HandleField('twitter', {
+    hosts: 'twitter\\.com|x\\.com',
+    pattern: '[A-Za-z0-9_]{1,15}',
+    description: 'X/Twitter handle: @name, name or the profile URL on input.',
+    like: '@name (letters, digits or _, up to 15)',
   })
   twitter?: string;
 
-  @ApiPropertyOptional({ description: 'Instagram handle: @name, name or the profile URL on input.' })
-  @Transform(handle('instagram\\.com', '[A-Za-z0-9._]{1,30}'))
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9._]{1,30}$/, {
-    message: 'socialLinks.instagram must be a handle like @name (letters, digits, . or _, up to 30)',
+  @HandleField('instagram', {
+    hosts: 'instagram\\.com',
+    pattern: '[A-Za-z0-9._]{1,30}',
+    description: 'Instagram handle: @name, name or the profile URL on input.',
+    like: '@name (letters, digits, . or _, up to 30)',
   })
   instagram?: string;
 
-  @ApiPropertyOptional({ description: 'YouTube handle: @channel, channel or the channel URL on input.' })
-  @Transform(handle('youtube\\.com', '[A-Za-z0-9._-]{3,30}'))
-  @IsOptional()
-  @Matches(/^[A-Za-z0-9._-]{3,30}$/, {
-    message: 'socialLinks.youtube must be a handle like @channel (letters, digits, ., _ or -, 3 to 30)',
+  @HandleField('youtube', {
+    hosts: 'youtube\\.com',
+    pattern: '[A-Za-z0-9._-]{3,30}',
+    description: 'YouTube handle: @channel, channel or the channel URL on input.',
+    like: '@channel (letters, digits, ., _ or -, 3 to 30)',
   })
   youtube?: string;
 }
