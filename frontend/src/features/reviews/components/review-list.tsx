@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ShowMore } from '@/components/ui/show-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { REVIEW_SKELETON_COUNT } from '@/config/constants';
 import type { Review } from '@/lib/api/types';
@@ -113,17 +114,7 @@ export function ReviewList({ filmId, viewer, onRatingChange, reviewActions }: Re
           );
         })}
       </ul>
-      {reviews.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-5"
-          disabled={reviews.isFetchingNextPage}
-          onClick={() => void reviews.fetchNextPage()}
-        >
-          {reviews.isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
-      ) : null}
+      <ShowMore query={reviews} loadingText="Loading..." size="sm" className="mt-5" />
     </div>
   );
 }

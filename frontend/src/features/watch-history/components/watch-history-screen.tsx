@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ShowMore } from '@/components/ui/show-more';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { WATCH_HISTORY_SKELETON_COUNT } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -85,16 +86,7 @@ export function WatchHistoryScreen({ user, onCleared }: WatchHistoryScreenProps)
               <HistoryEntry key={entry.filmId} entry={entry} />
             ))}
           </ul>
-          {history.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={history.isFetchingNextPage}
-              onClick={() => void history.fetchNextPage()}
-            >
-              {history.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          ) : null}
+          <ShowMore query={history} loadingText="Loading…" className="justify-self-center" />
         </div>
       )}
 
