@@ -10,6 +10,8 @@ export abstract class MemberTiesRepository {
     private readonly table: 'follows' | 'critic_follows' | 'likes',
     /** The column naming the thing tied to. */
     private readonly column: 'creator_id' | 'critic_id' | 'film_id',
+    /** The table of the things tied to. */
+    private readonly things: 'creators' | 'critics' | 'films',
   ) {}
 
   /** Ties the member to the thing, or unties them; answers whether it changed anything. */
@@ -25,6 +27,41 @@ export abstract class MemberTiesRepository {
       .where(this.column, '=', id)
       .executeTakeFirstOrThrow();
     return n;
+  }
+
+  /** Whether the member is tied to the thing; undefined when there is no such thing. */
+  async isTied(userId: string, id: number): Promise<boolean | undefined> {
+    // The tables are this repository's own, named at run time: db.dynamic writes the same SQL.
+    const { ref, table } = this.db.dynamic;
+    const row = await this.db
+      .selectFrom(table(this.things).as('c'))
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom(this.table)
+              .select(eb.lit(1).as('one'))
+              .whereRef(ref(`${this.table}.${this.column}`), '=', 'c.id')
+              .where(ref(`${this.table}.user_id`), '=', userId),
+          )
+          .$castTo<boolean>()
+          .as('following'),
+      )
+      .where('c.id', '=', id)
+      .executeTakeFirst();
+    return row?.following;
+  }
+
+  /** The ids of the things the member is tied to, newest tie first. */
+  async tiedTo(userId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom(this.table)
+      .select(this.column)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy(this.column, 'desc')
+      .execute();
+    return rows.map((row) => row[this.column]);
   }
 
   private async tie(userId: string, id: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import { MemberTiesRepository } from '../member-ties.repository';
 @Injectable()
 export class CriticFollowsRepository extends MemberTiesRepository {
   constructor(@InjectQueryDb() db: Db) {
-    super(db, 'critic_follows', 'critic_id');
+    super(db, 'critic_follows', 'critic_id', 'critics');
   }
 
   /**
@@ -23,37 +23,5 @@ export class CriticFollowsRepository extends MemberTiesRepository {
       .forUpdate('c')
       .executeTakeFirst();
     return critic === undefined ? undefined : critic.user_id;
-  }
-
-  /** Whether the member follows the critic; undefined when there is no such critic. */
-  async isFollowing(userId: string, criticId: number): Promise<boolean | undefined> {
-    const row = await this.db
-      .selectFrom('critics as c')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('critic_follows')
-              .select(eb.lit(1).as('one'))
-              .whereRef('critic_follows.critic_id', '=', 'c.id')
-              .where('critic_follows.user_id', '=', userId),
-          )
-          .$castTo<boolean>()
-          .as('following'),
-      )
-      .where('c.id', '=', criticId)
-      .executeTakeFirst();
-    return row?.following;
-  }
-
-  /** The critics the member follows, newest follow first. */
-  followedCritics(userId: string) {
-    return this.db
-      .selectFrom('critic_follows')
-      .select('critic_id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('critic_id', 'desc')
-      .execute();
   }
 }

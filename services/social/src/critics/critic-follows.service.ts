@@ -27,13 +27,12 @@ export class CriticFollowsService {
   }
 
   async status(criticId: number, userId: string): Promise<CriticFollowStatusDto> {
-    const following = await this.follows.isFollowing(userId, criticId);
+    const following = await this.follows.isTied(userId, criticId);
     if (following === undefined) throw new NotFoundException(`Critic ${criticId} not found`);
     return { isFollowing: following };
   }
 
   async following(userId: string): Promise<FollowedCriticsDto> {
-    const rows = await this.follows.followedCritics(userId);
-    return { criticIds: rows.map((row) => row.critic_id) };
+    return { criticIds: await this.follows.tiedTo(userId) };
   }
 }

@@ -1,4 +1,4 @@
-import type { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
+import type { FollowResultDto, FollowStatusDto } from './dto/follow.dto';
 
 export function mapFollowStatus(isFollowing: boolean): FollowStatusDto {
   return { isFollowing };
@@ -10,8 +10,4 @@ export function mapFollowResult(
   followerCount: number,
 ): FollowResultDto {
   return { creatorId, isFollowing, followerCount };
-}
-
-export function mapFollowedCreators(rows: { creator_id: number }[]): FollowedCreatorsDto {
-  return { creatorIds: rows.map((row) => row.creator_id) };
 }

@@ -18,7 +18,7 @@ function followerCount(eb: ExpressionBuilder<DB, 'creators'>, creatorId: number)
 @Injectable()
 export class FollowsRepository extends MemberTiesRepository {
   constructor(@InjectQueryDb() db: Db) {
-    super(db, 'follows', 'creator_id');
+    super(db, 'follows', 'creator_id', 'creators');
   }
 
   /**
@@ -52,37 +52,5 @@ export class FollowsRepository extends MemberTiesRepository {
       .select((eb) => ['follower_version as version', followerCount(eb, creatorId).as('follower_count')])
       .where('id', '=', creatorId)
       .executeTakeFirstOrThrow();
-  }
-
-  /** Whether the member follows the creator; undefined when there is no such creator. */
-  async isFollowing(userId: string, creatorId: number): Promise<boolean | undefined> {
-    const row = await this.db
-      .selectFrom('creators as c')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('follows')
-              .select(eb.lit(1).as('one'))
-              .whereRef('follows.creator_id', '=', 'c.id')
-              .where('follows.user_id', '=', userId),
-          )
-          .$castTo<boolean>()
-          .as('following'),
-      )
-      .where('c.id', '=', creatorId)
-      .executeTakeFirst();
-    return row?.following;
-  }
-
-  /** The creators the member follows, newest follow first. */
-  followedCreators(userId: string) {
-    return this.db
-      .selectFrom('follows')
-      .select('creator_id')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('creator_id', 'desc')
-      .execute();
   }
 }

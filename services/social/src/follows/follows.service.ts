@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { OutboxService } from '@kinora/common';
 import { CreatorFollowerCountChangedSchema } from '@kinora/proto';
 import type { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
-import { mapFollowedCreators, mapFollowResult, mapFollowStatus } from './follow.mapper';
+import { mapFollowResult, mapFollowStatus } from './follow.mapper';
 import { FollowsRepository } from './follows.repository';
 
 @Injectable()
@@ -49,13 +49,13 @@ export class FollowsService {
   }
 
   async status(creatorId: number, userId: string): Promise<FollowStatusDto> {
-    const following = await this.follows.isFollowing(userId, creatorId);
+    const following = await this.follows.isTied(userId, creatorId);
     if (following === undefined) throw new NotFoundException(`Creator ${creatorId} not found`);
     return mapFollowStatus(following);
   }
 
   /** The creators the member follows, newest follow first. */
   async followed(userId: string): Promise<FollowedCreatorsDto> {
-    return mapFollowedCreators(await this.follows.followedCreators(userId));
+    return { creatorIds: await this.follows.tiedTo(userId) };
   }
 }

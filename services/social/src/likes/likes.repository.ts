@@ -7,7 +7,7 @@ import { MemberTiesRepository } from '../member-ties.repository';
 @Injectable()
 export class LikesRepository extends MemberTiesRepository {
   constructor(@InjectQueryDb() db: Db) {
-    super(db, 'likes', 'film_id');
+    super(db, 'likes', 'film_id', 'films');
   }
 
   /** The member's liked films that are published, newest like first. */
