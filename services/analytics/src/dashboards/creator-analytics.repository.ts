@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import { ANALYTICS_FILM_COLUMNS } from './analytics-film';
+import { totalOrZero } from './totals';
 
 /** A creator's figures, read from the rollups (film/day and creator/day) and the read models. */
 @Injectable()
@@ -16,26 +17,18 @@ export class CreatorAnalyticsRepository {
     return this.db
       .selectFrom('films as f')
       .select((eb) => [
-        eb
-          .cast<number>(
-            eb.fn.coalesce(
-              daily.select((eb) => eb.fn.sum('views').as('views')),
-              eb.lit(0),
-            ),
-            'integer',
-          )
-          .as('views'),
-        eb
-          .cast<number>(
-            eb.fn.coalesce(
-              daily.select((eb) => eb.fn.sum('watch_seconds').as('watch_time')),
-              eb.lit(0),
-            ),
-            'float8',
-          )
-          .as('watch_time'),
-        eb.cast<number>(eb.fn.coalesce(eb.fn.sum('f.rating_sum'), eb.lit(0)), 'float8').as('rating_sum'),
-        eb.cast<number>(eb.fn.coalesce(eb.fn.sum('f.review_count'), eb.lit(0)), 'integer').as('reviews'),
+        totalOrZero(
+          eb,
+          daily.select((eb) => eb.fn.sum('views').as('views')),
+          'integer',
+        ).as('views'),
+        totalOrZero(
+          eb,
+          daily.select((eb) => eb.fn.sum('watch_seconds').as('watch_time')),
+          'float8',
+        ).as('watch_time'),
+        totalOrZero(eb, eb.fn.sum('f.rating_sum'), 'float8').as('rating_sum'),
+        totalOrZero(eb, eb.fn.sum('f.review_count'), 'integer').as('reviews'),
         daily.select((eb) => eb.fn.max('computed_at').as('computed_at')).as('computed_at'),
       ])
       .where('f.creator_id', '=', creatorId)
@@ -68,26 +61,16 @@ export class CreatorAnalyticsRepository {
         return [
           ...ANALYTICS_FILM_COLUMNS,
           eb.ref('f.status').$castTo<FilmStatus>().as('status'),
-          eb.cast<number>(eb.fn.coalesce(eb.fn.sum('d.views'), eb.lit(0)), 'integer').as('views'),
-          eb.cast<number>(eb.fn.coalesce(eb.fn.sum('d.watch_seconds'), eb.lit(0)), 'float8').as('watch_time'),
-          eb
-            .cast<number>(eb.fn.coalesce(eb.fn.sum('d.views').filterWhere(inPeriod), eb.lit(0)), 'integer')
-            .as('period_views'),
-          eb
-            .cast<number>(
-              eb.fn.coalesce(eb.fn.sum('d.watch_seconds').filterWhere(inPeriod), eb.lit(0)),
-              'float8',
-            )
-            .as('period_watch_time'),
-          eb
-            .cast<number>(eb.fn.coalesce(eb.fn.sum('d.sessions').filterWhere(inPeriod), eb.lit(0)), 'integer')
-            .as('period_sessions'),
-          eb
-            .cast<number>(
-              eb.fn.coalesce(eb.fn.sum('d.completions').filterWhere(inPeriod), eb.lit(0)),
-              'integer',
-            )
-            .as('period_completions'),
+          totalOrZero(eb, eb.fn.sum('d.views'), 'integer').as('views'),
+          totalOrZero(eb, eb.fn.sum('d.watch_seconds'), 'float8').as('watch_time'),
+          totalOrZero(eb, eb.fn.sum('d.views').filterWhere(inPeriod), 'integer').as('period_views'),
+          totalOrZero(eb, eb.fn.sum('d.watch_seconds').filterWhere(inPeriod), 'float8').as(
+            'period_watch_time',
+          ),
+          totalOrZero(eb, eb.fn.sum('d.sessions').filterWhere(inPeriod), 'integer').as('period_sessions'),
+          totalOrZero(eb, eb.fn.sum('d.completions').filterWhere(inPeriod), 'integer').as(
+            'period_completions',
+          ),
         ];
       })
       .where('f.creator_id', '=', creatorId)

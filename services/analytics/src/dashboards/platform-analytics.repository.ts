@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { ANALYTICS_FILM_COLUMNS } from './analytics-film';
+import { totalOrZero } from './totals';
 
 /** The admin dashboard's reads: the platform rollup, the read models and the cost model's usage. */
 @Injectable()
@@ -40,8 +41,8 @@ export class PlatformAnalyticsRepository {
             .as('active_users'),
           eb.cast<number>(films('published'), 'integer').as('total_films'),
           eb.cast<number>(films('pending'), 'integer').as('pending_films'),
-          eb.cast<number>(eb.fn.coalesce(eb.fn.sum('views'), eb.lit(0)), 'integer').as('views'),
-          eb.cast<number>(eb.fn.coalesce(eb.fn.sum('watch_seconds'), eb.lit(0)), 'float8').as('watch_time'),
+          totalOrZero(eb, eb.fn.sum('views'), 'integer').as('views'),
+          totalOrZero(eb, eb.fn.sum('watch_seconds'), 'float8').as('watch_time'),
           eb.fn.max('computed_at').as('computed_at'),
         ];
       })
@@ -119,19 +120,15 @@ export class PlatformAnalyticsRepository {
         'u.email',
         'c.is_verified',
         'c.followers',
-        eb
-          .cast<number>(
-            eb.fn.coalesce(
-              eb
-                .selectFrom('creator_daily as d')
-                .select((eb) => eb.fn.sum('d.views').as('views'))
-                .whereRef('d.creator_id', '=', 'c.id')
-                .where('d.day', '>=', sql<string>`${from}::date`),
-              eb.lit(0),
-            ),
-            'integer',
-          )
-          .as('views'),
+        totalOrZero(
+          eb,
+          eb
+            .selectFrom('creator_daily as d')
+            .select((eb) => eb.fn.sum('d.views').as('views'))
+            .whereRef('d.creator_id', '=', 'c.id')
+            .where('d.day', '>=', sql<string>`${from}::date`),
+          'integer',
+        ).as('views'),
       ])
       .where('c.user_id', '<>', '')
       .orderBy('views', 'desc')
@@ -176,38 +173,26 @@ export class PlatformAnalyticsRepository {
         );
         return [
           sql<string>`to_char(m.start, 'YYYY-MM')`.as('month'),
-          eb
-            .cast<number>(
-              eb.fn.coalesce(
-                platform.select((eb) => eb.fn.sum('p.egress_bytes').as('bytes')),
-                eb.lit(0),
-              ),
-              'float8',
-            )
-            .as('egress_bytes'),
-          eb
-            .cast<number>(
-              eb.fn.coalesce(
-                platform.select((eb) => eb.fn.sum('p.views').as('views')),
-                eb.lit(0),
-              ),
-              'integer',
-            )
-            .as('views'),
-          eb
-            .cast<number>(
-              eb.fn.coalesce(
-                eb
-                  .selectFrom('films as f')
-                  .select(sql<number>`sum(f.duration_seconds) / 60`.as('minutes'))
-                  .where('f.media_bytes', '>', '0')
-                  .where(submitted, '>=', eb.ref('m.start'))
-                  .where(submitted, '<', monthEnd),
-                eb.lit(0),
-              ),
-              'float8',
-            )
-            .as('transcoded_minutes'),
+          totalOrZero(
+            eb,
+            platform.select((eb) => eb.fn.sum('p.egress_bytes').as('bytes')),
+            'float8',
+          ).as('egress_bytes'),
+          totalOrZero(
+            eb,
+            platform.select((eb) => eb.fn.sum('p.views').as('views')),
+            'integer',
+          ).as('views'),
+          totalOrZero(
+            eb,
+            eb
+              .selectFrom('films as f')
+              .select(sql<number>`sum(f.duration_seconds) / 60`.as('minutes'))
+              .where('f.media_bytes', '>', '0')
+              .where(submitted, '>=', eb.ref('m.start'))
+              .where(submitted, '<', monthEnd),
+            'float8',
+          ).as('transcoded_minutes'),
           sql<number>`${eb.cast(stored, 'float8')}
             * least(1, extract(epoch from (now() - m.start)) / extract(epoch from (m.start + interval '1 month' - m.start)))`.as(
             'stored_bytes',
