@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, KafkaService, MetricsService } from '@kinora/common';
 import { AdEventRecordedSchema } from '@kinora/proto';
+import { Counter } from 'prom-client';
 import type { Config } from '../config';
 import { BucketBatchConsumer } from '../rollups/bucket-batch-consumer';
 import { adDayKey } from '../rollups/rollups.queue';
@@ -35,9 +36,14 @@ export class AdEventsConsumer extends BucketBatchConsumer<
       store: (rows) => store.store(rows),
       job: 'ad-day',
       keyOf: adDayKey,
-      metric: {
-        name: 'analytics_ad_events_total',
-        help: 'Ad events taken from Kafka, by outcome (taken, or unreadable)',
+      counter: {
+        of: (registry) =>
+          new Counter({
+            name: 'analytics_ad_events_total',
+            help: 'Ad events taken from Kafka, by outcome (taken, or unreadable)',
+            labelNames: ['outcome'],
+            registers: [registry],
+          }),
         stored: 'taken',
       },
       unreadable: 'unreadable ad event skipped',

@@ -4,7 +4,7 @@ import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from 
 import { JobQueue, KafkaService, MetricsService, TopicConsumer } from '@kinora/common';
 import { topicOf } from '@kinora/proto';
 import type { KafkaMessage } from 'kafkajs';
-import { Counter } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 import type { Config } from '../config';
 import { ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
 
@@ -23,8 +23,11 @@ export interface BucketBatchTopic<Schema extends DescMessage, Row, Job extends B
   job: Job;
   /** A bucket's deduplication key (rollups.queue). */
   keyOf(bucket: RollupJobs[Job]): string;
-  /** The counter of events taken, by outcome: `stored` (its name for stored events) or unreadable. */
-  metric: { name: string; help: string; stored: string };
+  /**
+   * The counter of events taken, by outcome: `stored` (its name for stored events) or unreadable.
+   * Declared by the consumer with its literal name, where the deploy checks read the metrics from.
+   */
+  counter: { of(registry: Registry): Counter<'outcome'>; stored: string };
   /** The log line of an unreadable event skipped. */
   unreadable: string;
 }
@@ -53,12 +56,7 @@ export abstract class BucketBatchConsumer<Schema extends DescMessage, Row, Job e
       topicOf(topic.schema),
     ]);
     this.rollups = new JobQueue(ROLLUP_QUEUE, config);
-    this.consumed = new Counter({
-      name: topic.metric.name,
-      help: topic.metric.help,
-      labelNames: ['outcome'],
-      registers: [metrics.registry],
-    });
+    this.consumed = topic.counter.of(metrics.registry);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -84,7 +82,7 @@ export abstract class BucketBatchConsumer<Schema extends DescMessage, Row, Job e
       }
     }
     const buckets = await this.topic.store(rows);
-    this.consumed.inc({ outcome: this.topic.metric.stored }, rows.length);
+    this.consumed.inc({ outcome: this.topic.counter.stored }, rows.length);
     if (buckets.length === 0) return;
     await this.rollups.addMany(this.topic.job, buckets, (bucket) => ({
       deduplication: { id: this.topic.keyOf(bucket) },

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, KafkaService, MetricsService } from '@kinora/common';
 import { ViewingSessionUpdatedSchema } from '@kinora/proto';
+import { Counter } from 'prom-client';
 import type { Config } from '../config';
 import { BucketBatchConsumer } from '../rollups/bucket-batch-consumer';
 import { filmDayKey } from '../rollups/rollups.queue';
@@ -34,9 +35,14 @@ export class SessionEventsConsumer extends BucketBatchConsumer<
       store: (writes) => store.store(writes),
       job: 'film-day',
       keyOf: filmDayKey,
-      metric: {
-        name: 'analytics_session_events_total',
-        help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
+      counter: {
+        of: (registry) =>
+          new Counter({
+            name: 'analytics_session_events_total',
+            help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
+            labelNames: ['outcome'],
+            registers: [registry],
+          }),
         stored: 'stored',
       },
       unreadable: 'unreadable viewing-session event skipped',
