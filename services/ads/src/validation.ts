@@ -6,8 +6,6 @@ import { ValidateIf } from 'class-validator';
  */
 export const OmittableNotNull = () => ValidateIf((_object, value) => value !== undefined);
 
-export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 /** Lists are sets: trimmed strings, repeats dropped (non-strings are left for the validator to name). */
 export const distinctStrings =
   (normalise: (text: string) => string = (text) => text) =>
@@ -16,8 +14,6 @@ export const distinctStrings =
     if (!value.every((item) => typeof item === 'string')) return value;
     return [...new Set((value as string[]).map((item) => normalise(item.trim())))];
   };
-
-export const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 
 /** A number in a query string: blank is not given, anything else is read as a number (junk is NaN). */
 export const queryNumber = ({ value }: { value: unknown }) => {
