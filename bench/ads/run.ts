@@ -34,7 +34,8 @@ import {
 } from '../../infra/local/config.js';
 import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import { runAtRate, type RateResult, type RequestSpec } from '../lib/open-loop.js';
-import { BenchError, freePort, run, setting, waitUntilServing, gatewayUrlSetting } from '../lib/wrk.js';
+import { freePort } from '@kinora/common/testing';
+import { BenchError, run, setting, waitUntilServing, gatewayUrlSetting } from '../lib/wrk.js';
 
 const TARGET_RATE = 500;
 const TARGET_P99_MS = 15;

@@ -25,18 +25,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { freePort } from '@kinora/common/testing';
 import { defaultGatewayVars, findRepoRoot } from '../../gateway/render.js';
 import { startUncachedCatalog } from '../lib/catalog.js';
 import {
   BenchError,
   fetchText,
-  freePort,
   waitUntilServing,
   ms,
-  requireWrk,
-  run,
-  type Scenario,
-  gatewayUrlSetting,
+  plainScenario,
+  runWrkBench,
   urlSetting,
   measureAndCompare,
 } from '../lib/wrk.js';
@@ -90,9 +88,7 @@ async function firstSegment(gatewayUrl: string, videoUrl: string): Promise<strin
   return `${base}${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
 }
 
-async function main(): Promise<void> {
-  requireWrk();
-  const gatewayUrl = gatewayUrlSetting();
+async function main(gatewayUrl: string): Promise<void> {
   const catalogUrl = urlSetting('BENCH_CATALOG_URL', 'http://127.0.0.1:3002');
   const mediaRoot = process.env.MEDIA_ROOT || defaultGatewayVars(findRepoRoot()).MEDIA_ROOT;
 
@@ -121,55 +117,42 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
-    const scenarios: Scenario[] = [
-      {
-        name: 'list-gateway',
-        description: `GET /api/films?limit=50 via gateway (${list.body.length} B)`,
-        url: `${gatewayUrl}/api/films?limit=50`,
-        headers: {},
-      },
-      {
-        name: 'list-static',
-        description: `same-size static file, same nginx`,
-        url: `${gatewayUrl}/media/${statics[0]!.name}`,
-        headers: {},
-      },
-      {
-        name: 'list-direct',
-        description: `GET /api/films?limit=50 on catalog (its in-process cache)`,
-        url: `${catalogUrl}/api/films?limit=50`,
-        headers: {},
-      },
-      {
-        name: 'list-uncached',
-        description: `GET /api/films?limit=50 on the bench's catalog, cache off`,
-        url: `${uncached.url}/api/films?limit=50`,
-        headers: {},
-      },
-      {
-        name: 'detail-gateway',
-        description: `GET /api/films/${film.id} via gateway (${detail.body.length} B)`,
-        url: `${gatewayUrl}/api/films/${film.id}`,
-        headers: {},
-      },
-      {
-        name: 'detail-static',
-        description: `same-size static file, same nginx`,
-        url: `${gatewayUrl}/media/${statics[1]!.name}`,
-        headers: {},
-      },
-      {
-        name: 'segment-gateway',
-        description: `HLS segment via gateway (${segmentSize} B)`,
-        url: `${gatewayUrl}${segment}`,
-        headers: {},
-      },
-      {
-        name: 'segment-bare',
-        description: `same file, bare nginx off disk`,
-        url: `${bare.url}${segment.slice('/media'.length)}`,
-        headers: {},
-      },
+    const listPath = `/api/films?limit=50`;
+    const sameSizeStatic = (name: string, file: { name: string }) =>
+      plainScenario(name, 'same-size static file, same nginx', `${gatewayUrl}/media/${file.name}`);
+    const scenarios = [
+      plainScenario(
+        'list-gateway',
+        `GET ${listPath} via gateway (${list.body.length} B)`,
+        `${gatewayUrl}${listPath}`,
+      ),
+      sameSizeStatic('list-static', statics[0]!),
+      plainScenario(
+        'list-direct',
+        `GET ${listPath} on catalog (its in-process cache)`,
+        `${catalogUrl}${listPath}`,
+      ),
+      plainScenario(
+        'list-uncached',
+        `GET ${listPath} on the bench's catalog, cache off`,
+        `${uncached.url}${listPath}`,
+      ),
+      plainScenario(
+        'detail-gateway',
+        `GET /api/films/${film.id} via gateway (${detail.body.length} B)`,
+        `${gatewayUrl}/api/films/${film.id}`,
+      ),
+      sameSizeStatic('detail-static', statics[1]!),
+      plainScenario(
+        'segment-gateway',
+        `HLS segment via gateway (${segmentSize} B)`,
+        `${gatewayUrl}${segment}`,
+      ),
+      plainScenario(
+        'segment-bare',
+        `same file, bare nginx off disk`,
+        `${bare.url}${segment.slice('/media'.length)}`,
+      ),
     ];
     const rows = await measureAndCompare(scenarios, [
       ['list-gateway', 'list-static'],
@@ -187,4 +170,4 @@ async function main(): Promise<void> {
   }
 }
 
-run(main);
+runWrkBench(main);

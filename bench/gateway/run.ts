@@ -22,10 +22,8 @@ import { defaultGatewayVars, findRepoRoot } from '../../gateway/render.js';
 import {
   BenchError,
   fetchText,
-  requireWrk,
-  run,
+  runWrkBench,
   type Scenario,
-  gatewayUrlSetting,
   urlSetting,
   measureAndCompare,
 } from '../lib/wrk.js';
@@ -34,9 +32,7 @@ const ENDPOINT = '/api/auth/user';
 // Shaped like a real session token, so the identity check really looks it up (and finds none).
 const SESSION_COOKIE = `kinora_session=${'b'.repeat(43)}`;
 
-async function main(): Promise<void> {
-  requireWrk();
-  const gatewayUrl = gatewayUrlSetting();
+async function main(gatewayUrl: string): Promise<void> {
   const authUrl = urlSetting('BENCH_AUTH_URL', 'http://127.0.0.1:3001');
   const mediaRoot = process.env.MEDIA_ROOT || defaultGatewayVars(findRepoRoot()).MEDIA_ROOT;
 
@@ -108,4 +104,4 @@ async function main(): Promise<void> {
   }
 }
 
-run(main);
+runWrkBench(main);

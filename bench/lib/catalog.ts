@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { serviceDir, serviceEntry, serviceEnv } from '../../infra/local/config.js';
-import { BenchError, freePort } from './wrk.js';
+import { freePort } from '@kinora/common/testing';
+import { BenchError } from './wrk.js';
 
 /**
  * A catalog API process of the bench's own on a free port, started as `make up` starts catalog

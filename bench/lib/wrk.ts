@@ -3,7 +3,6 @@
  * from the environment, and the results table. Traffic goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -202,6 +201,11 @@ export function ratio(rows: Row[], a: string, b: string): string {
   return `${a}/${b} = ${(rate(a) / rate(b)).toFixed(2)}x`;
 }
 
+/** A scenario that sends no headers of its own. */
+export function plainScenario(name: string, description: string, url: string): Scenario {
+  return { name, description, url, headers: {} };
+}
+
 export function run(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
@@ -209,17 +213,11 @@ export function run(main: () => Promise<void>): void {
   });
 }
 
-/** A free TCP port on 127.0.0.1, for a server the bench starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+/** Runs a wrk bench: fails early when wrk is missing, then `main` against the gateway (BENCH_GATEWAY_URL). */
+export function runWrkBench(main: (gatewayUrl: string) => Promise<void>): void {
+  run(async () => {
+    requireWrk();
+    await main(gatewayUrlSetting());
   });
 }
 

@@ -23,6 +23,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
+import { freePort } from '@kinora/common/testing';
 import { findRepoRoot } from '../../gateway/render.js';
 import { startUncachedCatalog } from '../lib/catalog.js';
 import { measureIdle, platformNodeProcesses } from '../lib/idle.js';
@@ -30,17 +31,14 @@ import { signIn } from '../lib/session.js';
 import {
   BenchError,
   fetchText,
-  freePort,
   waitUntilServing,
   measure,
   ms,
   perSecond,
   printTable,
-  requireWrk,
-  run,
+  runWrkBench,
   setting,
   type Row,
-  gatewayUrlSetting,
   maildevUrlSetting,
 } from '../lib/wrk.js';
 
@@ -66,9 +64,7 @@ function rate(rows: Row[], name: string): number {
   return perSecond(row.result);
 }
 
-async function main(): Promise<void> {
-  requireWrk();
-  const gatewayUrl = gatewayUrlSetting();
+async function main(gatewayUrl: string): Promise<void> {
   const maildevUrl = maildevUrlSetting();
   const idleSeconds = setting('BENCH_IDLE_SECONDS', 60);
   const settleSeconds = setting('BENCH_IDLE_SETTLE_SECONDS', 15);
@@ -159,4 +155,4 @@ async function main(): Promise<void> {
   );
 }
 
-run(main);
+runWrkBench(main);

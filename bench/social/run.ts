@@ -20,18 +20,14 @@
 import {
   BenchError,
   fetchText,
-  requireWrk,
-  run,
+  runWrkBench,
   type Scenario,
-  gatewayUrlSetting,
   maildevUrlSetting,
   measureAndCompare,
 } from '../lib/wrk.js';
 import { signIn } from '../lib/session.js';
 
-async function main(): Promise<void> {
-  requireWrk();
-  const gatewayUrl = gatewayUrlSetting();
+async function main(gatewayUrl: string): Promise<void> {
   const maildevUrl = maildevUrlSetting();
 
   const list = await fetchText(`${gatewayUrl}/api/films?limit=50&sort=rating`);
@@ -79,4 +75,4 @@ async function main(): Promise<void> {
   );
 }
 
-run(main);
+runWrkBench(main);

@@ -26,7 +26,8 @@ import { transcode } from '../../services/catalog/src/media/transcode.js';
 import { UPLOAD_CHUNK_BYTES } from '@kinora/contracts';
 
 import { signIn } from '../lib/session.js';
-import { BenchError, freePort, run, setting, gatewayUrlSetting, maildevUrlSetting } from '../lib/wrk.js';
+import { freePort } from '@kinora/common/testing';
+import { BenchError, run, setting, gatewayUrlSetting, maildevUrlSetting } from '../lib/wrk.js';
 
 const MIB = 1024 * 1024;
 
