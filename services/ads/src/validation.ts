@@ -1,11 +1,3 @@
-import { ValidateIf } from 'class-validator';
-
-/**
- * The field may be left out, but not sent as null: validated whenever present. (IsOptional would
- * let null through as "not given".)
- */
-export const OmittableNotNull = () => ValidateIf((_object, value) => value !== undefined);
-
 /** Lists are sets: trimmed strings, repeats dropped (non-strings are left for the validator to name). */
 export const distinctStrings =
   (normalise: (text: string) => string = (text) => text) =>

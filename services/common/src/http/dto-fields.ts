@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH, MAX_ID } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   IsEmail,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -15,6 +16,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 
@@ -47,12 +49,20 @@ export const blankOrNullToUndefined = ({ value }: { value: unknown }) => {
   return text === '' || text === null ? undefined : text;
 };
 
+/**
+ * The field may be left out, but not sent as null: validated whenever present. (IsOptional would
+ * let null through as "not given".)
+ */
+export const OmittableNotNull = () => ValidateIf((_object, value) => value !== undefined);
+
 /** http(s) links only, with the scheme written out. */
 export const HTTP_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true };
 
 export interface IntegerFieldOptions extends FieldSchema {
   /** May be left out (or null). */
   optional?: boolean;
+  /** May be left out, but not null (see OmittableNotNull). */
+  omittable?: boolean;
   /** A query parameter: arrives as text, blank means not given. */
   query?: boolean;
 }
@@ -62,7 +72,7 @@ export function IntegerField(
   minimum: number,
   maximum: number,
   message: string,
-  { optional = false, query = false, ...schema }: IntegerFieldOptions = {},
+  { optional = false, omittable = false, query = false, ...schema }: IntegerFieldOptions = {},
 ): PropertyDecorator {
   return applyDecorators(
     Max(maximum, { message }),
@@ -70,7 +80,14 @@ export function IntegerField(
     IsInt({ message }),
     ...(query ? [Type(() => Number), Transform(blankToUndefined)] : []),
     ...(optional ? [IsOptional()] : []),
-    ApiProperty({ type: 'integer', minimum, maximum, ...schema, ...(optional ? { required: false } : {}) }),
+    ...(omittable ? [OmittableNotNull()] : []),
+    ApiProperty({
+      type: 'integer',
+      minimum,
+      maximum,
+      ...schema,
+      ...(optional || omittable ? { required: false } : {}),
+    }),
   );
 }
 
@@ -125,18 +142,20 @@ export interface TextFieldOptions {
   description?: string;
   /** The message when the value is not a string (`<field> is required` unless given). */
   notStringMessage?: string;
+  /** One message for every failed check, instead of one a check. */
+  message?: string;
 }
 
 /** A required text, trimmed, neither blank nor longer than `maxLength`. */
 export function RequiredTextField(
   maxLength: number,
-  { description, notStringMessage }: TextFieldOptions = {},
+  { description, notStringMessage, message }: TextFieldOptions = {},
 ): FieldDecorator {
   return byName((name) =>
     applyDecorators(
-      MaxLength(maxLength, { message: `${name} must be at most ${maxLength} characters` }),
-      IsNotEmpty({ message: `${name} is required` }),
-      IsString({ message: notStringMessage ?? `${name} is required` }),
+      MaxLength(maxLength, { message: message ?? `${name} must be at most ${maxLength} characters` }),
+      IsNotEmpty({ message: message ?? `${name} is required` }),
+      IsString({ message: message ?? notStringMessage ?? `${name} is required` }),
       Transform(trimmed),
       ApiProperty({ minLength: 1, maxLength, ...(description ? { description } : {}) }),
     ),
@@ -152,6 +171,17 @@ export function OptionalTextField(maxLength: number, description?: string): Fiel
       IsOptional(),
       Transform(blankOrNullToUndefined),
       ApiProperty({ required: false, maxLength, ...(description ? { description } : {}) }),
+    ),
+  );
+}
+
+/** An optional true or false (null is not given). */
+export function OptionalBooleanField(description?: string): FieldDecorator {
+  return byName((name) =>
+    applyDecorators(
+      IsBoolean({ message: `${name} must be a boolean` }),
+      IsOptional(),
+      ApiProperty({ required: false, ...(description ? { description } : {}) }),
     ),
   );
 }

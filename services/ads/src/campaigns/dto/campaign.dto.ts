@@ -6,7 +6,8 @@ import {
   IdField,
   IntegerField,
   NumberField,
-  trimmed,
+  OmittableNotNull,
+  RequiredTextField,
 } from '@kinora/common';
 import { GENRES } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
@@ -15,15 +16,11 @@ import {
   IsArray,
   IsDateString,
   IsIn,
-  IsInt,
-  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
@@ -55,7 +52,7 @@ import {
   type PacingStatus,
 } from '@kinora/contracts';
 import { CreateCreativeDto, CreativeDto } from './creative.dto';
-import { distinctStrings, OmittableNotNull } from '../../validation';
+import { distinctStrings } from '../../validation';
 
 const NAME = `name must be 1 to ${CAMPAIGN_NAME_MAX_LENGTH} characters`;
 const BUDGET = `budget must be a number of dollars from ${BUDGET_MIN} to ${BUDGET_MAX} with at most 2 decimals`;
@@ -212,11 +209,7 @@ export class CreateCampaignDto {
   @IdField()
   advertiserId!: number;
 
-  @ApiProperty({ minLength: 1, maxLength: CAMPAIGN_NAME_MAX_LENGTH })
-  @Transform(trimmed)
-  @IsString({ message: NAME })
-  @IsNotEmpty({ message: NAME })
-  @MaxLength(CAMPAIGN_NAME_MAX_LENGTH, { message: NAME })
+  @RequiredTextField(CAMPAIGN_NAME_MAX_LENGTH, { message: NAME })
   name!: string;
 
   @NumberField(BUDGET_MIN, BUDGET_MAX, BUDGET, {
@@ -239,30 +232,18 @@ export class CreateCampaignDto {
   @EnumField(CAMPAIGN_DELIVERIES)
   delivery!: CampaignDelivery;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: CAP_PER_VIEWER_DAY_MIN,
-    maximum: CAP_PER_VIEWER_DAY_MAX,
+  @IntegerField(CAP_PER_VIEWER_DAY_MIN, CAP_PER_VIEWER_DAY_MAX, VIEWER_CAP, {
+    omittable: true,
     default: CAP_PER_VIEWER_DAY_DEFAULT,
     description: 'Impressions per viewer per day.',
   })
-  @OmittableNotNull()
-  @IsInt({ message: VIEWER_CAP })
-  @Min(CAP_PER_VIEWER_DAY_MIN, { message: VIEWER_CAP })
-  @Max(CAP_PER_VIEWER_DAY_MAX, { message: VIEWER_CAP })
   capPerViewerDay?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: CAP_PER_SESSION_MIN,
-    maximum: CAP_PER_SESSION_MAX,
+  @IntegerField(CAP_PER_SESSION_MIN, CAP_PER_SESSION_MAX, SESSION_CAP, {
+    omittable: true,
     default: CAP_PER_SESSION_DEFAULT,
     description: 'Impressions per film session.',
   })
-  @OmittableNotNull()
-  @IsInt({ message: SESSION_CAP })
-  @Min(CAP_PER_SESSION_MIN, { message: SESSION_CAP })
-  @Max(CAP_PER_SESSION_MAX, { message: SESSION_CAP })
   capPerSession?: number;
 
   @ApiPropertyOptional({ type: TargetingInputDto, description: 'Left out: everyone.' })

@@ -1,7 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { ApiInteger, HTTP_URL_OPTIONS, NumberField, trimmed } from '@kinora/common';
+import { ApiInteger, HTTP_URL_OPTIONS, NumberField, RequiredTextField, trimmed } from '@kinora/common';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsString, IsUrl, MaxLength } from 'class-validator';
 import {
   CLICK_URL_MAX_LENGTH,
   CREATIVE_DESCRIPTION_MAX_LENGTH,
@@ -40,11 +40,7 @@ export class CreativeDto {
 }
 
 export class CreateCreativeDto {
-  @ApiProperty({ minLength: 1, maxLength: CREATIVE_TITLE_MAX_LENGTH })
-  @Transform(trimmed)
-  @IsString({ message: TITLE })
-  @IsNotEmpty({ message: TITLE })
-  @MaxLength(CREATIVE_TITLE_MAX_LENGTH, { message: TITLE })
+  @RequiredTextField(CREATIVE_TITLE_MAX_LENGTH, { message: TITLE })
   title!: string;
 
   @ApiProperty({ maxLength: CREATIVE_DESCRIPTION_MAX_LENGTH })

@@ -1,13 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { ApiInteger, blankToUndefined, EnumField, IdField, NumberField } from '@kinora/common';
+import {
+  ApiInteger,
+  blankToUndefined,
+  EnumField,
+  IdField,
+  NumberField,
+  OptionalBooleanField,
+} from '@kinora/common';
 import { Transform, Type } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
   IsArray,
-  IsBoolean,
   IsInt,
   IsObject,
   IsOptional,
@@ -218,17 +224,13 @@ export class RecordAdViewDto {
   )
   viewDuration?: number;
 
-  @ApiPropertyOptional({ description: 'The skip payload.' })
-  @IsOptional()
-  @IsBoolean({ message: 'wasSkipped must be a boolean' })
+  @OptionalBooleanField('The skip payload.')
   wasSkipped?: boolean;
 
   @ClientTimeField('ISO 8601 date-time (or seconds).')
   skipTime?: string | number;
 
-  @ApiPropertyOptional({ description: 'The click payload (Learn More).' })
-  @IsOptional()
-  @IsBoolean({ message: 'clicked must be a boolean' })
+  @OptionalBooleanField('The click payload (Learn More).')
   clicked?: boolean;
 
   @ClientTimeField('ISO 8601 date-time (or seconds).')

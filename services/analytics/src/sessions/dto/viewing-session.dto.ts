@@ -1,10 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiTimestamp, EnumField, IdField, IntegerField, NumberField } from '@kinora/common';
+import {
+  ApiTimestamp,
+  EnumField,
+  IdField,
+  IntegerField,
+  NumberField,
+  OptionalBooleanField,
+} from '@kinora/common';
 import { VIEWING_DEVICE_TYPES, type ViewingDeviceType } from '@kinora/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  IsBoolean,
   IsDateString,
   IsOptional,
   IsString,
@@ -104,12 +110,9 @@ export class UpdateViewingSessionDto {
   @IsDateString({ strict: true }, { message: 'sessionEndTime must be an ISO 8601 date-time' })
   sessionEndTime?: string;
 
-  @ApiPropertyOptional({
-    description:
-      'Accepted for compatibility and ignored: completion is 90% of the film, decided by the server.',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'isCompleted must be a boolean' })
+  @OptionalBooleanField(
+    'Accepted for compatibility and ignored: completion is 90% of the film, decided by the server.',
+  )
   isCompleted?: boolean;
 
   @ApiPropertyOptional({ type: [WatchedRangeDto], maxItems: WATCHED_RANGES_MAX })
