@@ -20,29 +20,38 @@ NPM_VERSION=11.21.2
 KAFKA_VERSION=3.9.1
 mkdir -p "$WORK"
 
-# kinora-base/<name>:<version>-<hash of infra/images/<name>/ and of every further argument>
+# What every build context gets beside its recipe's folder: the Dockerfiles' package installer.
+SHARED=("$IMAGES/apt-install")
+
+# kinora-base/<name>:<version>-<hash of infra/images/<name>/, of SHARED (but for the debian base,
+# which is no build) and of every further argument>
 recipe_tag() {
   local name=$1 version=$2 hash
   shift 2
   hash=$({
     printf '%s\n' "$@"
     (cd "$IMAGES/$name" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+    [[ $name == debian ]] || sha256sum "${SHARED[@]}"
   } | sha256sum | cut -c1-12)
   echo "kinora-base/$name:$version-$hash"
 }
 present() { docker image inspect "$1" >/dev/null 2>&1; }
-# A fresh build context under .cache/images/<name> holding the recipe's folder.
+# A fresh build context under .cache/images/<name> holding the recipe's folder and SHARED.
 context() {
   rm -rf "${WORK:?}/$1"
   cp -r "$IMAGES/$1" "$WORK/$1"
+  cp "${SHARED[@]}" "$WORK/$1/"
   echo "$WORK/$1"
 }
 # Package installs reach Debian's mirror over the host's network; nothing else is fetched in a build.
+# The image's title and version labels are its tag's name and version (its Dockerfile describes it).
 build() {
-  local tag=$1 dir=$2
+  local tag=$1 dir=$2 version
   shift 2
+  version=${tag#*:}
   echo "building $tag" >&2
   docker build --quiet --network host --label org.opencontainers.image.source=kinora/infra/images \
+    --label org.opencontainers.image.title="${tag%%:*}" --label org.opencontainers.image.version="${version%-*}" \
     -t "$tag" "$@" "$dir" >/dev/null
 }
 
