@@ -1,6 +1,7 @@
 import { Clock, Eye, Play, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
+import { IconPill } from '@/components/ui/icon-pill';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
 import { creatorPath, filmPath } from '@/config/paths';
@@ -54,10 +55,13 @@ export function FilmCard({ film, className, sizes, eager, priority }: FilmCardPr
         <div className="pointer-events-none absolute inset-x-0 top-0 h-16 bg-gradient-to-b from-black/60 to-transparent" />
         <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap gap-1.5">
           {film.isFeatured ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-[11px] font-bold text-accent-fg shadow">
-              <Sparkles className="size-3" aria-hidden="true" />
+            <IconPill
+              icon={Sparkles}
+              iconClassName="size-3"
+              className="bg-accent px-2 py-0.5 text-[11px] font-bold text-accent-fg shadow"
+            >
               Featured
-            </span>
+            </IconPill>
           ) : null}
           {film.status === 'pending' ? (
             <span className="rounded-full bg-sky-500/90 px-2 py-0.5 text-[11px] font-bold text-white shadow">

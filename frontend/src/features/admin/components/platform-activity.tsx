@@ -1,6 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 
 import { CHART_COLORS, DailyChart } from '@/components/charts/series-chart';
+import { IconPill } from '@/components/ui/icon-pill';
 import { RankedList, type RankedItem } from '@/components/ui/ranked-list';
 import { ADMIN_TOP_PERFORMERS_SHOWN } from '@/config/constants';
 import { formatCount, formatFollowers, formatHours, formatRatingOutOfFive, formatViews } from '@/lib/format';
@@ -51,10 +52,12 @@ export function PlatformActivity() {
                   name: creator.name,
                   labelled: true,
                   badge: creator.isVerified ? (
-                    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
-                      <BadgeCheck className="size-3.5" aria-hidden="true" />
+                    <IconPill
+                      icon={BadgeCheck}
+                      className="shrink-0 bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent"
+                    >
                       Verified
-                    </span>
+                    </IconPill>
                   ) : null,
                   figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
                 }))}

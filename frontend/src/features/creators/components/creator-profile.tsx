@@ -18,6 +18,7 @@ import { PageMeta } from '@/components/layout/page-meta';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { IconPill } from '@/components/ui/icon-pill';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,7 +33,7 @@ import type { CreatorProfile as CreatorProfileData } from '@/lib/api/types';
 import { isCreatorNotFound, useCreator } from '../api/get-creator';
 import { creatorSocialLinks } from '../utils/social-links';
 import { FollowButton } from './follow-button';
-import { socialIcons } from './social-icon';
+import { SocialLinkList } from './social-link-list';
 
 /** The films grid's widest first row: its posters load at once. */
 const FIRST_ROW = 4;
@@ -199,10 +200,13 @@ function CreatorProfileView({
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-black tracking-tight text-fg md:text-5xl">{name}</h1>
               {creator.isVerified ? (
-                <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-bold text-accent">
-                  <BadgeCheck className="size-4" aria-hidden="true" />
+                <IconPill
+                  icon={BadgeCheck}
+                  iconClassName="size-4"
+                  className="border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-bold text-accent"
+                >
                   Verified Creator
-                </span>
+                </IconPill>
               ) : null}
             </div>
             <p className="mt-1 text-fg-muted">{isOwnProfile ? 'Filmmaker' : 'Independent Filmmaker'}</p>
@@ -287,25 +291,18 @@ function CreatorProfileView({
 
             <SideCard title="Connect" icon={<Mail />}>
               {links.length > 0 ? (
-                <ul className="mb-4 space-y-2">
-                  {links.map((link) => {
-                    const Icon = socialIcons[link.kind];
-                    return (
-                      <li key={link.kind}>
-                        <a
-                          href={link.href}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="flex items-center gap-3 rounded-xl px-3 py-2 text-sm text-fg-muted transition-colors hover:bg-white/5 hover:text-fg"
-                        >
-                          <Icon className="size-4 shrink-0" aria-hidden="true" />
-                          <span className="sr-only">{link.label}: </span>
-                          <span className="truncate">{link.text}</span>
-                        </a>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <SocialLinkList
+                  links={links}
+                  className="mb-4 space-y-2"
+                  linkClassName="flex items-center gap-3 rounded-xl px-3 py-2 text-sm text-fg-muted transition-colors hover:bg-white/5 hover:text-fg"
+                  iconClassName="size-4 shrink-0"
+                  text={(link) => (
+                    <>
+                      <span className="sr-only">{link.label}: </span>
+                      <span className="truncate">{link.text}</span>
+                    </>
+                  )}
+                />
               ) : (
                 <p className="mb-4 text-sm text-fg-subtle">No links shared yet.</p>
               )}

@@ -8,6 +8,7 @@ import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
+import { IconPill } from '@/components/ui/icon-pill';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -166,10 +167,9 @@ function FilmDetailView({
           <div className="flex animate-fade-up flex-col justify-end">
             <div className="mb-4 flex flex-wrap items-center gap-2">
               {film.isFeatured ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-bold text-accent-fg">
-                  <Sparkles className="size-3.5" aria-hidden="true" />
+                <IconPill icon={Sparkles} className="bg-accent px-3 py-1 text-xs font-bold text-accent-fg">
                   Featured
-                </span>
+                </IconPill>
               ) : null}
               <Link
                 to={browsePath({ genre: film.genre })}

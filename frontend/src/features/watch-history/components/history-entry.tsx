@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
+import { IconPill } from '@/components/ui/icon-pill';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { filmPath } from '@/config/paths';
 import { formatClock, formatRelativeTime, formatWatchTime } from '@/lib/format';
@@ -42,10 +43,9 @@ export function HistoryEntry({ entry }: { entry: WatchHistoryEntry }) {
             )}
           </h2>
           {entry.completed ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
-              <CheckCircle2 className="size-3.5" aria-hidden="true" />
+            <IconPill icon={CheckCircle2} className="bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
               Completed
-            </span>
+            </IconPill>
           ) : null}
         </div>
         <p className="text-sm text-fg-muted">
