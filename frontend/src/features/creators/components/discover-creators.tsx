@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmPoster } from '@/components/film/film-poster';
+import { PageHeader } from '@/components/layout/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
@@ -16,7 +17,7 @@ import type { Creator, Film } from '@/lib/api/types';
 import { useCreators } from '../api/get-creators';
 import { creatorSocialLinks } from '../utils/social-links';
 import { FollowButton } from './follow-button';
-import { socialIcons } from './social-icon';
+import { SocialLinkList } from './social-link-list';
 import { VerifiedTick } from './verified-tick';
 
 type Viewer = {
@@ -33,14 +34,10 @@ export function DiscoverCreators({ viewerId = null, signedIn = false }: Viewer) 
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 pt-24 pb-20 md:px-8 md:pt-28">
       <title>Discover Creators · Kinora</title>
-      <header className="mb-10 flex flex-col gap-2">
-        <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Community</p>
-        <h1 className="text-3xl font-black tracking-tight text-fg md:text-5xl">Discover Creators</h1>
-        <p className="max-w-2xl text-fg-muted">
-          Meet the independent filmmakers behind Kinora's generative cinema, and find your next favourite
-          voice.
-        </p>
-      </header>
+      <PageHeader eyebrow="Community" title="Discover Creators" className="mb-10">
+        Meet the independent filmmakers behind Kinora's generative cinema, and find your next favourite
+        voice.
+      </PageHeader>
 
       {creators.isPending ? (
         <SkeletonList
@@ -143,25 +140,15 @@ function CreatorPanel({ creator, viewerId, signedIn }: { creator: Creator } & Re
             />
           </dl>
           {links.length > 0 ? (
-            <ul aria-label={`${name} online`} className="mt-4 flex flex-wrap gap-2">
-              {links.map((link) => {
-                const Icon = socialIcons[link.kind];
-                return (
-                  <li key={link.kind}>
-                    <a
-                      href={link.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`${link.label}: ${link.text}`}
-                      className="inline-flex items-center gap-1.5 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-xs font-medium text-fg-muted transition-colors hover:border-white/25 hover:text-fg"
-                    >
-                      <Icon className="size-3.5" aria-hidden="true" />
-                      {link.text}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
+            <SocialLinkList
+              links={links}
+              label={`${name} online`}
+              className="mt-4 flex flex-wrap gap-2"
+              linkClassName="inline-flex items-center gap-1.5 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-xs font-medium text-fg-muted transition-colors hover:border-white/25 hover:text-fg"
+              iconClassName="size-3.5"
+              name={(link) => `${link.label}: ${link.text}`}
+              text={(link) => link.text}
+            />
           ) : null}
         </div>
 

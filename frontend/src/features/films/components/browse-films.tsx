@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
 import { POSTER_SIZES } from '@/components/film/poster-sizes';
+import { PageHeader } from '@/components/layout/page-header';
 import { PageMeta } from '@/components/layout/page-meta';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
@@ -99,14 +100,10 @@ export function BrowseFilms() {
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 pt-24 pb-16 md:px-8 md:pt-28">
       <PageMeta title="Browse Films · Kinora" description={BROWSE_DESCRIPTION} />
-      <header className="mb-8 flex flex-col gap-2">
-        <p className="text-sm font-semibold tracking-[0.2em] text-accent uppercase">Catalogue</p>
-        <h1 className="text-3xl font-black tracking-tight text-fg md:text-5xl">Browse Films</h1>
-        <p className="max-w-2xl text-fg-muted">
-          Independent generative cinema from creators worldwide. Search by title, or narrow by genre and
-          language.
-        </p>
-      </header>
+      <PageHeader eyebrow="Catalogue" title="Browse Films" className="mb-8">
+        Independent generative cinema from creators worldwide. Search by title, or narrow by genre and
+        language.
+      </PageHeader>
 
       <section
         aria-label="Filters"
