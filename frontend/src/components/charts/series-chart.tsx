@@ -109,31 +109,19 @@ export function SeriesChart({
             }}
           />
           {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
-          {series.map((item) =>
-            item.kind === 'bar' ? (
-              <Bar
-                key={item.key}
-                yAxisId={item.axis ?? 'left'}
-                dataKey={item.key}
-                name={item.label}
-                fill={item.color}
-                radius={[4, 4, 0, 0]}
-                isAnimationActive={false}
-              />
+          {series.map((item) => {
+            const plotted = {
+              yAxisId: item.axis ?? 'left',
+              dataKey: item.key,
+              name: item.label,
+              isAnimationActive: false,
+            };
+            return item.kind === 'bar' ? (
+              <Bar key={item.key} {...plotted} fill={item.color} radius={[4, 4, 0, 0]} />
             ) : (
-              <Line
-                key={item.key}
-                yAxisId={item.axis ?? 'left'}
-                dataKey={item.key}
-                name={item.label}
-                stroke={item.color}
-                strokeWidth={2}
-                dot={false}
-                type="monotone"
-                isAnimationActive={false}
-              />
-            ),
-          )}
+              <Line key={item.key} {...plotted} stroke={item.color} strokeWidth={2} dot={false} type="monotone" />
+            );
+          })}
         </ComposedChart>
       </div>
       {summary ? <figcaption className="text-sm text-fg-muted">{summary}</figcaption> : null}
