@@ -1,4 +1,4 @@
-import { LegalPage, Placeholder, type StaticSection } from './static-page';
+import { contactSection, LegalPage, Placeholder, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
   {
@@ -192,17 +192,12 @@ const sections: StaticSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact',
-    body: (
-      <p>
-        For privacy questions or requests, contact our privacy team at{' '}
-        <Placeholder>privacy contact email to be confirmed</Placeholder>,{' '}
-        <Placeholder>postal address to be confirmed</Placeholder>.
-      </p>
-    ),
-  },
+  contactSection(
+    <>
+      For privacy questions or requests, contact our privacy team at{' '}
+      <Placeholder>privacy contact email to be confirmed</Placeholder>
+    </>,
+  ),
 ];
 
 /** Privacy Policy. */

@@ -33,6 +33,19 @@ export function Placeholder({ children }: { children: ReactNode }) {
   );
 }
 
+/** A legal page's closing Contact section: `lead` up to the address, then the postal address. */
+export function contactSection(lead: ReactNode): StaticSection {
+  return {
+    id: 'contact',
+    title: 'Contact',
+    body: (
+      <p>
+        {lead}, <Placeholder>postal address to be confirmed</Placeholder>.
+      </p>
+    ),
+  };
+}
+
 type StaticPageHeaderProps = Pick<StaticPageProps, 'eyebrow' | 'title' | 'intro' | 'meta'>;
 
 /** The title band of the static pages. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-import { LegalPage, Placeholder, type StaticSection } from './static-page';
+import { contactSection, LegalPage, Placeholder, type StaticSection } from './static-page';
 
 const sections: StaticSection[] = [
   {
@@ -273,16 +273,11 @@ const sections: StaticSection[] = [
       </p>
     ),
   },
-  {
-    id: 'contact',
-    title: 'Contact',
-    body: (
-      <p>
-        Questions about these Terms? Contact us at <Placeholder>contact email to be confirmed</Placeholder>,{' '}
-        <Placeholder>postal address to be confirmed</Placeholder>.
-      </p>
-    ),
-  },
+  contactSection(
+    <>
+      Questions about these Terms? Contact us at <Placeholder>contact email to be confirmed</Placeholder>
+    </>,
+  ),
 ];
 
 /** Terms of Service. */
