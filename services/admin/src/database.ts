@@ -1,4 +1,4 @@
-import { KNOWN_USERS } from '@kinora/common';
+import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { ModerationItems20261121003000 } from './migrations/moderation.migration';
 import { Prelaunch20261121006000 } from './migrations/prelaunch.migration';
 import { ReviewQueue20261123010000 } from './migrations/review-queue.migration';
@@ -7,8 +7,10 @@ export const DATABASE = {
   entities: [],
   migrations: [
     ...KNOWN_USERS.migrations,
-    { name: 'ModerationItems20261121003000', class: ModerationItems20261121003000 },
-    { name: 'Prelaunch20261121006000', class: Prelaunch20261121006000 },
-    { name: 'ReviewQueue20261123010000', class: ReviewQueue20261123010000 },
+    ...namedMigrations({
+      ModerationItems20261121003000,
+      Prelaunch20261121006000,
+      ReviewQueue20261123010000,
+    }),
   ],
 };

@@ -1,4 +1,4 @@
-import { KNOWN_USERS } from '@kinora/common';
+import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { Ads20261205120000 } from './migrations/ads.migration';
 import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
 import { Viewing20261124210000 } from './migrations/viewing.migration';
@@ -7,8 +7,10 @@ export const DATABASE = {
   entities: [],
   migrations: [
     ...KNOWN_USERS.migrations,
-    { name: 'PlatformDaily20261121004000', class: PlatformDaily20261121004000 },
-    { name: 'Viewing20261124210000', class: Viewing20261124210000 },
-    { name: 'Ads20261205120000', class: Ads20261205120000 },
+    ...namedMigrations({
+      PlatformDaily20261121004000,
+      Viewing20261124210000,
+      Ads20261205120000,
+    }),
   ],
 };

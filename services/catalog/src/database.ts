@@ -1,4 +1,4 @@
-import { KNOWN_USERS } from '@kinora/common';
+import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
@@ -15,14 +15,16 @@ export const DATABASE = {
   entities: [Film, FilmMedia],
   migrations: [
     ...KNOWN_USERS.migrations,
-    { name: 'Catalog20261121007000', class: Catalog20261121007000 },
-    { name: 'FilmRatings20261123001000', class: FilmRatings20261123001000 },
-    { name: 'CreatorFollowers20261123002000', class: CreatorFollowers20261123002000 },
-    { name: 'MediaProgress20261123003000', class: MediaProgress20261123003000 },
-    { name: 'Studio20261123100000', class: Studio20261123100000 },
-    { name: 'PublicReads20261124100000', class: PublicReads20261124100000 },
-    { name: 'QualifiedViews20261124200000', class: QualifiedViews20261124200000 },
-    { name: 'CreativeMedia20261124300000', class: CreativeMedia20261124300000 },
-    { name: 'PosterVariants20261125100000', class: PosterVariants20261125100000 },
+    ...namedMigrations({
+      Catalog20261121007000,
+      FilmRatings20261123001000,
+      CreatorFollowers20261123002000,
+      MediaProgress20261123003000,
+      Studio20261123100000,
+      PublicReads20261124100000,
+      QualifiedViews20261124200000,
+      CreativeMedia20261124300000,
+      PosterVariants20261125100000,
+    }),
   ],
 };

@@ -1,4 +1,4 @@
-import { KNOWN_USERS } from '@kinora/common';
+import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { ContinueWatching20261124001000 } from './migrations/continue-watching.migration';
 import { Critics20261123003000 } from './migrations/critics.migration';
 import { Reviews20261123001000 } from './migrations/reviews.migration';
@@ -11,12 +11,14 @@ export const DATABASE = {
   entities: [],
   migrations: [
     ...KNOWN_USERS.migrations,
-    { name: 'Reviews20261123001000', class: Reviews20261123001000 },
-    { name: 'SocialGraph20261123002000', class: SocialGraph20261123002000 },
-    { name: 'Critics20261123003000', class: Critics20261123003000 },
-    { name: 'Notifications20261123004000', class: Notifications20261123004000 },
-    { name: 'ListCounts20261123004100', class: ListCounts20261123004100 },
-    { name: 'WatchProgress20261123004300', class: WatchProgress20261123004300 },
-    { name: 'ContinueWatching20261124001000', class: ContinueWatching20261124001000 },
+    ...namedMigrations({
+      Reviews20261123001000,
+      SocialGraph20261123002000,
+      Critics20261123003000,
+      Notifications20261123004000,
+      ListCounts20261123004100,
+      WatchProgress20261123004300,
+      ContinueWatching20261124001000,
+    }),
   ],
 };

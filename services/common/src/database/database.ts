@@ -12,10 +12,19 @@ import { OutboxNotify20261123200000 } from '../messaging/outbox-notify.migration
  * written through the unit of work, so it is the one with an entity; the rest go through Kysely.
  */
 export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage];
-export const MESSAGING_MIGRATIONS: MigrationObject[] = [
-  { name: 'MessagingTables20261121000000', class: MessagingTables20261121000000 },
-  { name: 'OutboxNotify20261123200000', class: OutboxNotify20261123200000 },
-];
+export const MESSAGING_MIGRATIONS: MigrationObject[] = namedMigrations({
+  MessagingTables20261121000000,
+  OutboxNotify20261123200000,
+});
+
+/**
+ * A migrations list from the classes in the order they run, each under the name it is recorded by
+ * in mikro_orm_migrations: its key, so write `{ Catalog20261121007000, ... }` (the name is the key,
+ * never the class's runtime name, which a bundler could change).
+ */
+export function namedMigrations(classes: Record<string, MigrationObject['class']>): MigrationObject[] {
+  return Object.entries(classes).map(([name, migration]) => ({ name, class: migration }));
+}
 
 export interface DatabaseOptions {
   url: string;
