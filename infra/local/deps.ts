@@ -12,13 +12,12 @@ import {
   httpStatus,
   isFromThisCheckout,
   isPortOpen,
-  killGroup,
   pidFile,
   portListener,
   runningPid,
   say,
-  sleep,
   start,
+  stopListener,
   waitForHttp,
   waitForPort,
 } from './proc';
@@ -129,8 +128,7 @@ export async function ensureMaildev(): Promise<void> {
       );
     }
     say(`Stopping an unresponsive maildev (pid ${pid})`);
-    await killGroup(pid, 5_000);
-    for (let i = 0; i < 25 && (await isPortOpen(MAILDEV.webPort)); i++) await sleep(200);
+    await stopListener(pid, MAILDEV.webPort, 5_000, 25);
   }
   const pid = start(
     MAILDEV_NAME,

@@ -20,7 +20,6 @@ import {
   describePid,
   hasCommand,
   isPortOpen,
-  killGroup,
   logTail,
   pidFile,
   portListener,
@@ -29,6 +28,7 @@ import {
   say,
   sleep,
   start,
+  stopListener,
   waitForPort,
 } from './proc';
 
@@ -182,8 +182,7 @@ async function handleForeignListener(): Promise<boolean> {
   say(
     `Stopping a stale Kinora Kafka broker (pid ${pid}, config ${config ?? '?'}${configExists ? '' : ', gone'})`,
   );
-  await killGroup(pid, 30_000);
-  for (let i = 0; i < 50 && (await isPortOpen(KAFKA.brokerPort)); i++) await sleep(200);
+  await stopListener(pid, KAFKA.brokerPort, 30_000);
   return false;
 }
 

@@ -31,7 +31,6 @@ import {
   describePid,
   httpStatus,
   isPortOpen,
-  killGroup,
   logTail,
   portListener,
   run,
@@ -40,6 +39,7 @@ import {
   sleep,
   start,
   stop,
+  stopListener,
   waitForPort,
 } from './proc';
 
@@ -97,8 +97,7 @@ async function claimPort(port: number, label: string): Promise<void> {
     );
   }
   say(`Stopping a leftover Kinora process on port ${port}: ${describePid(pid)}`);
-  await killGroup(pid, 15_000);
-  for (let i = 0; i < 50 && (await isPortOpen(port)); i++) await sleep(200);
+  await stopListener(pid, port, 15_000);
 }
 
 export function build(): void {

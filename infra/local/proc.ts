@@ -185,6 +185,15 @@ export async function killGroup(pid: number, graceMs = 15_000): Promise<void> {
   while (Date.now() < killDeadline && isRunning(pid)) await sleep(100);
 }
 
+/**
+ * Stops `pid`, a process holding `port` that is to be replaced (SIGTERM, up to `graceMs` to exit,
+ * then SIGKILL), and gives the port up to `tries` checks 200 ms apart to close.
+ */
+export async function stopListener(pid: number, port: number, graceMs: number, tries = 50): Promise<void> {
+  await killGroup(pid, graceMs);
+  for (let i = 0; i < tries && (await isPortOpen(port)); i++) await sleep(200);
+}
+
 /** Stops our process `name` if it runs; returns whether there was one. Removes the pid file. */
 export async function stop(name: string, graceMs = 15_000): Promise<boolean> {
   const pid = runningPid(name);
