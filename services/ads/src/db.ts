@@ -7,3 +7,9 @@ export type Db = QueryDb<DB>;
 
 /** The database's clock, for columns set or compared to the time of the statement. */
 export const now = () => sql<string>`now()`;
+
+/** Deletes the row of `table` with this id; false when there is no such row. */
+export async function deleteById(db: Db, table: 'advertisers' | 'creatives', id: number): Promise<boolean> {
+  const deleted = await db.deleteFrom(table).where('id', '=', String(id)).returning('id').executeTakeFirst();
+  return deleted !== undefined;
+}

@@ -1,6 +1,6 @@
 import { InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
-import { now, type Db } from '../db';
+import { deleteById, now, type Db } from '../db';
 
 /** An advertiser with how many campaigns it has. */
 function advertiserSelect(db: Db) {
@@ -65,13 +65,8 @@ export class AdvertisersRepository {
   }
 
   /** False when there is no such advertiser. */
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db
-      .deleteFrom('advertisers')
-      .where('id', '=', String(id))
-      .returning('id')
-      .executeTakeFirst();
-    return deleted !== undefined;
+  delete(id: number): Promise<boolean> {
+    return deleteById(this.db, 'advertisers', id);
   }
 
   /**

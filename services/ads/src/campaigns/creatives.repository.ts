@@ -2,7 +2,7 @@ import { InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { Creatives } from '../database.gen';
-import { now, type Db } from '../db';
+import { deleteById, now, type Db } from '../db';
 
 const CREATIVE_COLUMNS = [
   'id',
@@ -53,13 +53,8 @@ export class CreativesRepository {
   }
 
   /** False when there is no such creative. */
-  async delete(id: number): Promise<boolean> {
-    const deleted = await this.db
-      .deleteFrom('creatives')
-      .where('id', '=', String(id))
-      .returning('id')
-      .executeTakeFirst();
-    return deleted !== undefined;
+  delete(id: number): Promise<boolean> {
+    return deleteById(this.db, 'creatives', id);
   }
 }
 
