@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdParam, Responds, Roles } from '@kinora/common';
+import { Body, Delete, Get, Patch, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { IdParam, Responds } from '@kinora/common';
 import { AdvertisersService } from './advertisers.service';
 import { AdvertiserDto, CreateAdvertiserDto, UpdateAdvertiserDto } from './dto/advertiser.dto';
+import { AdsAdminController } from '../admin-controller';
 
-@ApiTags('ads')
-@Controller('api/ads/advertisers')
-@Roles('admin')
+@AdsAdminController('api/ads/advertisers')
 export class AdvertisersController {
   constructor(private readonly advertisers: AdvertisersService) {}
 

@@ -1,15 +1,14 @@
-import { Body, Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdParam, Responds, Roles } from '@kinora/common';
+import { Body, Delete, Get, Patch, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { IdParam, Responds } from '@kinora/common';
 import { CampaignsService } from './campaigns.service';
 import { CreativeVideoDto, CreativeVideos } from './creative-videos';
 import { CreativesService } from './creatives.service';
 import { CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto';
 import { CreateCreativeDto, CreativeDto, UpdateCreativeDto } from './dto/creative.dto';
+import { AdsAdminController } from '../admin-controller';
 
-@ApiTags('ads')
-@Controller('api/ads/campaigns')
-@Roles('admin')
+@AdsAdminController('api/ads/campaigns')
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
@@ -59,9 +58,7 @@ export class CampaignsController {
   }
 }
 
-@ApiTags('ads')
-@Controller('api/ads/creatives')
-@Roles('admin')
+@AdsAdminController('api/ads/creatives')
 export class CreativesController {
   constructor(private readonly creatives: CreativesService) {}
 
@@ -80,9 +77,7 @@ export class CreativesController {
   }
 }
 
-@ApiTags('ads')
-@Controller('api/ads/creative-videos')
-@Roles('admin')
+@AdsAdminController('api/ads/creative-videos')
 export class CreativeVideosController {
   constructor(private readonly videos: CreativeVideos) {}
 

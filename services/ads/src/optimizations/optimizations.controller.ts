@@ -1,12 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Responds, Roles } from '@kinora/common';
+import { Get, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { Responds } from '@kinora/common';
 import { OptimizationDto, OptimizationsQuery } from './dto/optimization.dto';
 import { OptimizationsService } from './optimizations.service';
+import { AdsAdminController } from '../admin-controller';
 
-@ApiTags('ads')
-@Controller('api/ads/optimizations')
-@Roles('admin')
+@AdsAdminController('api/ads/optimizations')
 export class OptimizationsController {
   constructor(private readonly optimizations: OptimizationsService) {}
 
