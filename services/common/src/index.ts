@@ -30,6 +30,7 @@ export * from './http/cause-in-error-field.interceptor';
 export * from './http/parse-id.pipe';
 export * from './http/page.query';
 export * from './http/ai-disclosure.dto';
+export * from './http/film-facts';
 export * from './http/dto-fields';
 export * from './http/named-user.dto';
 export * from './platform/seed-main';

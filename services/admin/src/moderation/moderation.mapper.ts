@@ -1,15 +1,11 @@
+import { filmFacts } from '@kinora/common';
 import type { PendingFilmDto } from './dto/pending-film.dto';
 import type { PendingFilmRecord } from './moderation.repository';
 
 export function mapPendingFilm(row: PendingFilmRecord): PendingFilmDto {
   return {
     id: Number(row.film_id),
-    title: row.title,
-    description: row.description,
-    genre: row.genre,
-    language: row.language,
-    duration: row.duration_minutes,
-    releaseYear: row.release_year,
+    ...filmFacts(row),
     posterUrl: row.poster_url,
     videoUrl: row.video_url,
     status: 'pending',

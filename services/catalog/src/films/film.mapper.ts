@@ -1,4 +1,4 @@
-import type { AiDisclosureDto } from '@kinora/common';
+import { filmFacts, type AiDisclosureDto } from '@kinora/common';
 import { POSTER_VARIANT_TYPE, posterVariants } from '../media/poster-variants';
 import { FilmDto, type PosterSourceDto } from './dto/film.dto';
 import type { FilmRecord } from './film-queries';
@@ -74,12 +74,7 @@ export function mapPosterSources(
 export function mapFilm(row: FilmRecord): FilmDto {
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    genre: row.genre,
-    language: row.language,
-    duration: row.duration_minutes,
-    releaseYear: row.release_year,
+    ...filmFacts(row),
     rating: Number(row.rating).toFixed(1),
     reviewCount: row.rating_count,
     viewCount: row.view_count,
