@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { ApiInteger, ApiNullableString, ApiTimestamp } from '@kinora/common';
-import { CreatorUserDto, FilmDto } from '../../films/dto/film.dto';
+import { CreatorBasicsDto, CreatorUserDto, FilmDto } from '../../films/dto/film.dto';
 import { SocialLinksDto } from './create-creator.dto';
 
 export class CreatorCountsDto {
@@ -12,16 +12,7 @@ export class CreatorCountsDto {
 }
 
 /** A creator as lists return it; field rules in docs/catalog.md. */
-export class CreatorDto {
-  @ApiInteger()
-  id!: number;
-
-  @ApiProperty()
-  userId!: string;
-
-  @ApiProperty()
-  bio!: string;
-
+export class CreatorDto extends CreatorBasicsDto {
   @ApiNullableString()
   website!: string | null;
 

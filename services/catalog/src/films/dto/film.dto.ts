@@ -20,8 +20,8 @@ export class CreatorUserDto {
   profileImageUrl!: string | null;
 }
 
-/** The creator embedded in a film. */
-export class CreatorSummaryDto {
+/** What every form of a creator starts with: the creator, their user and the bio. */
+export class CreatorBasicsDto {
   @ApiInteger()
   id!: number;
 
@@ -30,7 +30,10 @@ export class CreatorSummaryDto {
 
   @ApiProperty()
   bio!: string;
+}
 
+/** The creator embedded in a film. */
+export class CreatorSummaryDto extends CreatorBasicsDto {
   @ApiProperty()
   isVerified!: boolean;
 
