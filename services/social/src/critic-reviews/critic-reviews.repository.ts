@@ -2,6 +2,7 @@ import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
+import { filmPageNewestFirst, newestFirst } from '../reviews/newest-first';
 
 /** A critic review with its critic and its film (from the films read model, whatever its status). */
 function reviewSelect(db: Db) {
@@ -38,13 +39,7 @@ export class CriticReviewsRepository {
 
   /** A film's critic reviews, newest first. */
   ofFilm(filmId: number, page: Page): Promise<CriticReviewRecord[]> {
-    return reviewSelect(this.db)
-      .where('r.film_id', '=', filmId)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    return filmPageNewestFirst(reviewSelect(this.db), filmId, page).execute();
   }
 
   find(id: number): Promise<CriticReviewRecord | undefined> {
@@ -53,21 +48,12 @@ export class CriticReviewsRepository {
 
   /** The critic's reviews of published films, newest first. */
   ofCriticPublished(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
-    return this.publishedOfCritic(criticId)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .execute();
+    return newestFirst(this.publishedOfCritic(criticId)).limit(limit).execute();
   }
 
   /** The critic's reviews of published films rated highest (newest review first among equals). */
   highestRated(criticId: number, limit: number): Promise<CriticReviewRecord[]> {
-    return this.publishedOfCritic(criticId)
-      .orderBy('r.rating', 'desc')
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .execute();
+    return newestFirst(this.publishedOfCritic(criticId).orderBy('r.rating', 'desc')).limit(limit).execute();
   }
 
   /** The critic's reviews of any film, most recently written or edited first. */

@@ -1,6 +1,7 @@
 import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
+import { filmPageNewestFirst } from './newest-first';
 
 /** A member review with its reviewer from known_users. */
 function reviewSelect(db: Db) {
@@ -30,13 +31,7 @@ export class ReviewsRepository {
 
   /** A film's reviews, newest first. */
   ofFilm(filmId: number, page: Page): Promise<ReviewRecord[]> {
-    return reviewSelect(this.db)
-      .where('r.film_id', '=', filmId)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    return filmPageNewestFirst(reviewSelect(this.db), filmId, page).execute();
   }
 
   find(id: number): Promise<ReviewRecord | undefined> {
