@@ -1,17 +1,20 @@
 import { InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
-import type { ExpressionBuilder } from 'kysely';
+import { expressionBuilder, type Expression } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
 
 type CountOf = 'critic_follows' | 'critic_reviews';
 
-/** How many rows of the table are the critic's (a scalar subquery). */
-function countOf(eb: ExpressionBuilder<DB, 'critics'>, table: CountOf) {
-  return eb
+/**
+ * How many rows of the table are the critic's (a scalar subquery): the critic is the outer query's
+ * (a reference) or given by id.
+ */
+function countOf(table: CountOf, critic: Expression<number>) {
+  return expressionBuilder<DB, never>()
     .selectFrom(table)
     .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-    .whereRef(`${table}.critic_id`, '=', 'critics.id')
+    .where(`${table}.critic_id`, '=', critic)
     .$asScalar();
 }
 
@@ -34,8 +37,8 @@ function criticSelect(db: Db) {
       'critics.is_verified',
       'critics.created_at',
       'u.profile_image_url',
-      countOf(eb, 'critic_follows').as('follower_count'),
-      countOf(eb, 'critic_reviews').as('review_count'),
+      countOf('critic_follows', eb.ref('critics.id')).as('follower_count'),
+      countOf('critic_reviews', eb.ref('critics.id')).as('review_count'),
     ]);
 }
 
@@ -91,13 +94,7 @@ export class CriticsRepository {
   dashboardTotals(criticId: number) {
     return this.db
       .selectNoFrom((eb) => [
-        eb
-          .selectFrom('critic_reviews')
-          .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-          .where('critic_id', '=', criticId)
-          .$asScalar()
-          .$notNull()
-          .as('total_reviews'),
+        countOf('critic_reviews', eb.val(criticId)).$notNull().as('total_reviews'),
         eb
           .selectFrom('critic_reviews')
           .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('rating'), eb.lit(0)), 'integer').as('n'))
@@ -105,13 +102,7 @@ export class CriticsRepository {
           .$asScalar()
           .$notNull()
           .as('rating_sum'),
-        eb
-          .selectFrom('critic_follows')
-          .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-          .where('critic_id', '=', criticId)
-          .$asScalar()
-          .$notNull()
-          .as('follower_count'),
+        countOf('critic_follows', eb.val(criticId)).$notNull().as('follower_count'),
       ])
       .executeTakeFirstOrThrow();
   }
