@@ -35,32 +35,28 @@ export class SeedRepository {
     return this.db.selectFrom('critics').select(['id', 'email']).execute();
   }
 
-  async hasCritic(email: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('critics')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasCritic(email: string): Promise<boolean> {
+    return found(this.db.selectFrom('critics').select('id').where('email', '=', email));
   }
 
-  async hasReview(filmId: number, userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('reviews')
-      .select('id')
-      .where('film_id', '=', filmId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasReview(filmId: number, userId: string): Promise<boolean> {
+    return found(
+      this.db.selectFrom('reviews').select('id').where('film_id', '=', filmId).where('user_id', '=', userId),
+    );
   }
 
-  async hasCriticReview(filmId: number, criticId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('critic_reviews')
-      .select('id')
-      .where('film_id', '=', filmId)
-      .where('critic_id', '=', criticId)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasCriticReview(filmId: number, criticId: number): Promise<boolean> {
+    return found(
+      this.db
+        .selectFrom('critic_reviews')
+        .select('id')
+        .where('film_id', '=', filmId)
+        .where('critic_id', '=', criticId),
+    );
   }
+}
+
+/** Whether the query finds a row. */
+async function found(query: { executeTakeFirst(): Promise<unknown> }): Promise<boolean> {
+  return (await query.executeTakeFirst()) !== undefined;
 }
