@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { IconPill } from '@/components/ui/icon-pill';
 import { RatingStars } from '@/components/ui/rating-stars';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonLine } from '@/components/ui/skeleton';
 import { creatorPath, filmPath } from '@/config/paths';
 import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
@@ -139,19 +139,11 @@ export function FilmCardSkeleton({ className }: { className?: string }) {
     <div data-testid="film-card-skeleton" className={cn('flex min-w-0 flex-col', className)}>
       <Skeleton className="aspect-[2/3] w-full" />
       <div aria-hidden="true" className="mt-3 flex flex-col gap-1">
-        <div className="flex h-5 items-center">
-          <Skeleton className="h-3.5 w-4/5 rounded-md" />
-        </div>
-        <div className="flex h-4 items-center">
-          <Skeleton className="h-3 w-3/5 rounded-md" />
-        </div>
-        <div className="flex h-4 items-center">
-          <Skeleton className="h-3 w-2/5 rounded-md" />
-        </div>
+        <SkeletonLine text="sm" barClassName="w-4/5" />
+        <SkeletonLine text="xs" barClassName="w-3/5" />
+        <SkeletonLine text="xs" barClassName="w-2/5" />
         <div className="flex h-5 items-end">
-          <div className="flex h-4 w-full items-center">
-            <Skeleton className="h-3 w-1/2 rounded-md" />
-          </div>
+          <SkeletonLine text="xs" className="w-full" barClassName="w-1/2" />
         </div>
       </div>
     </div>

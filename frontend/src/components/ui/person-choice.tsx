@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonLine } from '@/components/ui/skeleton';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 import { cn } from '@/lib/utils';
 
@@ -76,12 +76,8 @@ export function PersonChoiceSkeleton({ testId }: { testId: string }) {
       className="flex w-full flex-col items-center gap-2 rounded-2xl border border-white/5 p-4"
     >
       <Skeleton className="size-20 rounded-full" />
-      <div className="flex h-5 w-full items-center justify-center">
-        <Skeleton className="h-3.5 w-24 rounded-md" />
-      </div>
-      <div className="flex h-4 w-full items-center justify-center">
-        <Skeleton className="h-3 w-16 rounded-md" />
-      </div>
+      <SkeletonLine text="sm" className="w-full justify-center" barClassName="w-24" />
+      <SkeletonLine text="xs" className="w-full justify-center" barClassName="w-16" />
     </div>
   );
 }

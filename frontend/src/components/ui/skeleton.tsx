@@ -6,6 +6,27 @@ export function Skeleton({ className }: { className?: string }) {
 }
 
 /**
+ * A text line's stand-in: a bar as tall as the line's letters, centred in the line's own height
+ * (`text-sm`: 20 px with a 14 px bar; `text-xs`: 16 px with a 12 px bar). `className` places the
+ * line, `barClassName` gives the bar its width.
+ */
+export function SkeletonLine({
+  text,
+  className,
+  barClassName,
+}: {
+  text: 'sm' | 'xs';
+  className?: string;
+  barClassName: string;
+}) {
+  return (
+    <div className={cn('flex items-center', text === 'sm' ? 'h-5' : 'h-4', className)}>
+      <Skeleton className={cn(text === 'sm' ? 'h-3.5' : 'h-3', 'rounded-md', barClassName)} />
+    </div>
+  );
+}
+
+/**
  * `count` skeletons standing in for a list that is loading, in a region named `label` and marked
  * busy: side by side in a div, or (`list`) each in an item of a list.
  */
