@@ -8,6 +8,19 @@ export type ShareBar = {
   value: string;
 };
 
+/** Labelled figures as bars, each as long as its share of `whole`, its figure written by `format`. */
+export function figureBars(
+  figures: { label: string; value: number }[],
+  whole: number,
+  format: (value: number) => string,
+): ShareBar[] {
+  return figures.map((figure) => ({
+    label: figure.label,
+    fraction: figure.value / whole,
+    value: format(figure.value),
+  }));
+}
+
 /**
  * A list of labelled horizontal bars (countries, devices, growth), each with its figure; with no
  * items, `empty` says so where it is given.

@@ -1,6 +1,6 @@
 import { Clock, DollarSign, Film, Users } from 'lucide-react';
 
-import { ShareBars } from '@/components/ui/share-bars';
+import { figureBars, ShareBars } from '@/components/ui/share-bars';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatCount, formatDollars, formatHours } from '@/lib/format';
 
@@ -53,14 +53,7 @@ export function PlatformOverview() {
               title="Growth"
               description={`New users, new films and views, the last ${days} days.`}
             >
-              <ShareBars
-                label="Growth"
-                items={growthFigures.map((item) => ({
-                  label: item.label,
-                  fraction: item.value / largest,
-                  value: formatCount(item.value),
-                }))}
-              />
+              <ShareBars label="Growth" items={figureBars(growthFigures, largest, formatCount)} />
             </SectionCard>
           </div>
         );

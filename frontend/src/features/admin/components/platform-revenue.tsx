@@ -3,7 +3,7 @@ import { CircleDollarSign, Clock, Target, Wallet } from 'lucide-react';
 import { TARGET_COST_PER_VIEW } from '@kinora/contracts';
 
 import { CHART_COLORS, SeriesChart } from '@/components/charts/series-chart';
-import { ShareBars } from '@/components/ui/share-bars';
+import { figureBars, ShareBars } from '@/components/ui/share-bars';
 import { StatCard } from '@/components/ui/stat-card';
 import { ADMIN_MONTHLY_COSTS_SHOWN } from '@/config/constants';
 import { formatCount, formatDollars, formatMonth } from '@/lib/format';
@@ -54,14 +54,7 @@ export function PlatformRevenue() {
             </div>
             <div className="grid gap-6 lg:grid-cols-2">
               <SectionCard title="Cost breakdown" description="Egress, transcoding and storage, all time.">
-                <ShareBars
-                  label="Cost breakdown"
-                  items={parts.map((part) => ({
-                    label: part.label,
-                    fraction: part.value / partsTotal,
-                    value: formatDollars(part.value),
-                  }))}
-                />
+                <ShareBars label="Cost breakdown" items={figureBars(parts, partsTotal, formatDollars)} />
               </SectionCard>
               <SectionCard title="Prices" description="The cost model's prices.">
                 <dl className="grid gap-3 text-sm">
