@@ -6,15 +6,20 @@ import {
   REVIEW_TEXT_MAX_LENGTH,
 } from '@kinora/contracts';
 import { BadgeCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { INPUT_CLASS } from '@/components/ui/form';
+import { Field, SelectField, TextareaField } from '@/components/ui/form';
 import { getPersonInitials, getPersonName } from '@/lib/user';
 
 import { useFilmCriticReviews, useWriteCriticReview } from '../api/critic-reviews';
+
+/** The ratings a critic picks from, REVIEW_RATING_MIN to REVIEW_RATING_MAX. */
+const RATING_OPTIONS = Array.from({ length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 }, (_, index) =>
+  String(REVIEW_RATING_MIN + index),
+);
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -74,7 +79,6 @@ export function FilmCriticReviews({ filmId, isCritic }: { filmId: number; isCrit
 
 /** Title, rating 1–10 (default 5) and text; disabled while blank or pending; reset after success. */
 function CriticReviewForm({ filmId }: { filmId: number }) {
-  const id = useId();
   const [title, setTitle] = useState('');
   const [rating, setRating] = useState(REVIEW_RATING_DEFAULT);
   const [text, setText] = useState('');
@@ -99,51 +103,25 @@ function CriticReviewForm({ filmId }: { filmId: number }) {
   return (
     <form onSubmit={submit} aria-label="Write a critic review" className="space-y-4">
       <h3 className="text-base font-semibold text-fg">Write a Critic Review</h3>
-      <div>
-        <label htmlFor={`${id}-title`} className="mb-2 block text-sm font-medium text-fg-muted">
-          Review title
-        </label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          maxLength={CRITIC_REVIEW_TITLE_MAX_LENGTH}
-          className={INPUT_CLASS}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-rating`} className="mb-2 block text-sm font-medium text-fg-muted">
-          Rating (out of 10)
-        </label>
-        <select
-          id={`${id}-rating`}
-          value={rating}
-          onChange={(event) => setRating(Number(event.target.value))}
-          className={INPUT_CLASS}
-        >
-          {Array.from(
-            { length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 },
-            (_, index) => REVIEW_RATING_MIN + index,
-          ).map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-text`} className="mb-2 block text-sm font-medium text-fg-muted">
-          Critic review
-        </label>
-        <textarea
-          id={`${id}-text`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={5}
-          maxLength={REVIEW_TEXT_MAX_LENGTH}
-          className={INPUT_CLASS}
-        />
-      </div>
+      <Field
+        label="Review title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={CRITIC_REVIEW_TITLE_MAX_LENGTH}
+      />
+      <SelectField
+        label="Rating (out of 10)"
+        value={rating}
+        onChange={(event) => setRating(Number(event.target.value))}
+        options={RATING_OPTIONS}
+      />
+      <TextareaField
+        label="Critic review"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={5}
+        maxLength={REVIEW_TEXT_MAX_LENGTH}
+      />
       <Button type="submit" disabled={!ready}>
         {write.isPending ? 'Publishing...' : 'Publish Critic Review'}
       </Button>

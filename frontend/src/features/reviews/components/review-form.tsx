@@ -7,7 +7,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { INPUT_CLASS } from '@/components/ui/form';
+import { TextareaField } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 
 import { useWriteReview } from '../api/write-review';
@@ -76,20 +76,15 @@ export function ReviewForm({ filmId, onRatingChange }: ReviewFormProps) {
           ))}
         </div>
       </fieldset>
-      <div>
-        <label htmlFor={`${id}-text`} className="mb-2 block text-sm font-medium text-fg-muted">
-          Your review
-        </label>
-        <textarea
-          id={`${id}-text`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={4}
-          maxLength={REVIEW_TEXT_MAX_LENGTH}
-          placeholder="Share your thoughts about this film..."
-          className={cn(INPUT_CLASS, 'resize-y')}
-        />
-      </div>
+      <TextareaField
+        label="Your review"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={4}
+        maxLength={REVIEW_TEXT_MAX_LENGTH}
+        placeholder="Share your thoughts about this film..."
+        inputClassName="resize-y"
+      />
       <Button type="submit" disabled={!review || writeReview.isPending}>
         {writeReview.isPending ? 'Submitting...' : 'Submit Review'}
       </Button>
