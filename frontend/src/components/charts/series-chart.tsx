@@ -119,7 +119,14 @@ export function SeriesChart({
             return item.kind === 'bar' ? (
               <Bar key={item.key} {...plotted} fill={item.color} radius={[4, 4, 0, 0]} />
             ) : (
-              <Line key={item.key} {...plotted} stroke={item.color} strokeWidth={2} dot={false} type="monotone" />
+              <Line
+                key={item.key}
+                {...plotted}
+                stroke={item.color}
+                strokeWidth={2}
+                dot={false}
+                type="monotone"
+              />
             );
           })}
         </ComposedChart>

@@ -43,7 +43,10 @@ export function HistoryEntry({ entry }: { entry: WatchHistoryEntry }) {
             )}
           </h2>
           {entry.completed ? (
-            <IconPill icon={CheckCircle2} className="bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
+            <IconPill
+              icon={CheckCircle2}
+              className="bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent"
+            >
               Completed
             </IconPill>
           ) : null}
