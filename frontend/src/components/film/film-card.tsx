@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 import type { Film } from '@/lib/api/types';
 
 import { useFilmCardLike } from './film-card-like';
-import { FilmPoster } from './film-poster';
+import { FilmPoster, posterOf } from './film-poster';
 
 type FilmCardProps = {
   film: Film;
@@ -44,9 +44,7 @@ export function FilmCard({ film, className, sizes, eager, priority }: FilmCardPr
     >
       <div className="relative overflow-hidden rounded-xl bg-surface-raised shadow-lg shadow-black/40 ring-1 ring-white/10 transition duration-300 group-hover:ring-white/25">
         <FilmPoster
-          title={film.title}
-          posterUrl={film.posterUrl}
-          posterSources={film.posterSources}
+          {...posterOf(film)}
           sizes={sizes}
           eager={eager}
           priority={priority}

@@ -73,6 +73,15 @@ export function PosterImage({
   );
 }
 
+type PosterOf = Pick<FilmPosterProps, 'title' | 'posterUrl' | 'posterSources'>;
+
+/** A film's poster props (its title for the fallback tile, the image and its variants): `<FilmPoster {...posterOf(film)} />`. */
+export const posterOf = ({ title, posterUrl, posterSources }: PosterOf): PosterOf => ({
+  title,
+  posterUrl,
+  posterSources,
+});
+
 type FilmPosterProps = {
   title: string;
   posterUrl: string | null;

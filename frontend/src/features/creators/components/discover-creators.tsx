@@ -2,7 +2,7 @@ import { Clapperboard, Film as FilmIcon, Star, Users, UsersRound } from 'lucide-
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster } from '@/components/film/film-poster';
+import { FilmPoster, posterOf } from '@/components/film/film-poster';
 import { PageHeader } from '@/components/layout/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
@@ -35,8 +35,7 @@ export function DiscoverCreators({ viewerId = null, signedIn = false }: Viewer) 
     <div className="mx-auto w-full max-w-screen-2xl px-4 pt-24 pb-20 md:px-8 md:pt-28">
       <title>Discover Creators · Kinora</title>
       <PageHeader eyebrow="Community" title="Discover Creators" className="mb-10">
-        Meet the independent filmmakers behind Kinora's generative cinema, and find your next favourite
-        voice.
+        Meet the independent filmmakers behind Kinora's generative cinema, and find your next favourite voice.
       </PageHeader>
 
       {creators.isPending ? (
@@ -205,9 +204,7 @@ function FilmTile({ film }: { film: Film }) {
   return (
     <Link to={filmPath(film.id)} className="group block rounded-xl" data-testid="creator-film">
       <FilmPoster
-        title={film.title}
-        posterUrl={film.posterUrl}
-        posterSources={film.posterSources}
+        {...posterOf(film)}
         sizes="(min-width: 640px) 144px, 128px"
         className="rounded-xl ring-1 ring-white/10 transition group-hover:ring-accent/60"
       />

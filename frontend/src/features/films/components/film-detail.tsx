@@ -2,7 +2,13 @@ import { BadgeCheck, Calendar, Clock, Eye, Film as FilmIcon, Globe, Sparkles, Us
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster, POSTER_SIZES, PosterImage, posterSourceNear } from '@/components/film/film-poster';
+import {
+  FilmPoster,
+  POSTER_SIZES,
+  PosterImage,
+  posterOf,
+  posterSourceNear,
+} from '@/components/film/film-poster';
 import { PageMeta } from '@/components/layout/page-meta';
 import { LoadErrorScreen } from '@/components/ui/load-error-screen';
 import { NotFoundScreen } from '@/components/ui/not-found-screen';
@@ -155,9 +161,7 @@ function FilmDetailView({
 
         <div className="mx-auto grid max-w-screen-xl gap-8 px-4 pt-24 pb-12 md:grid-cols-[16rem_1fr] md:gap-12 md:px-8 md:pt-32 md:pb-16 lg:grid-cols-[18rem_1fr]">
           <FilmPoster
-            title={film.title}
-            posterUrl={film.posterUrl}
-            posterSources={film.posterSources}
+            {...posterOf(film)}
             sizes={POSTER_SIZES.filmPage}
             alt={`${film.title} poster`}
             priority

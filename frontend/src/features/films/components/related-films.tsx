@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster, POSTER_SIZES } from '@/components/film/film-poster';
+import { FilmPoster, POSTER_SIZES, posterOf } from '@/components/film/film-poster';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
 import { browsePath, filmPath } from '@/config/paths';
@@ -44,9 +44,7 @@ export function RelatedFilms({ film }: { film: Film }) {
                 className="group flex gap-3 rounded-xl p-1.5 transition-colors hover:bg-white/5"
               >
                 <FilmPoster
-                  title={other.title}
-                  posterUrl={other.posterUrl}
-                  posterSources={other.posterSources}
+                  {...posterOf(other)}
                   sizes={POSTER_SIZES.thumbnail}
                   className="w-16 shrink-0 rounded-lg ring-1 ring-white/10"
                 />

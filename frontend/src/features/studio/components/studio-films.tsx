@@ -2,7 +2,7 @@ import { Captions, ChartLine, Clapperboard, Pencil, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { FilmPoster } from '@/components/film/film-poster';
+import { FilmPoster, posterOf } from '@/components/film/film-poster';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonList } from '@/components/ui/skeleton';
@@ -121,9 +121,7 @@ function StudioFilmRow({
       }
     >
       <FilmPoster
-        title={film.title}
-        posterUrl={film.posterUrl}
-        posterSources={film.posterSources}
+        {...posterOf(film)}
         sizes="(min-width: 640px) 80px, 64px"
         className="w-16 shrink-0 rounded-lg sm:w-20"
       />
