@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { usd } from '../ads/money';
 import { AdMetricsRepository } from './ad-metrics.repository';
 import type { AdMetricsDto, AdPlacementFiguresDto } from './dto/ad-metrics.dto';
-import { byDay } from './periods';
+import { onSeries } from './periods';
 
 /** A rate from 0 to 1; nothing of nothing is 0. */
 const rate = (part: number, whole: number): number => (whole > 0 ? Math.min(1, part / whole) : 0);
@@ -28,7 +28,6 @@ export class AdMetricsService {
       const row = placements.find((candidate) => candidate.placement_type === type);
       return { revenue: usd(row?.revenue_micros), views: Number(row?.impressions ?? 0) };
     };
-    const daily = byDay(days);
     return {
       totalRevenue: usd(revenueMicros),
       totalImpressions: impressions,
@@ -40,15 +39,11 @@ export class AdMetricsService {
       preRoll: placement('pre_roll'),
       midRoll: placement('mid_roll'),
       postRoll: placement('post_roll'),
-      daily: series.map((date) => {
-        const row = daily.get(date);
-        return {
-          date,
-          revenue: usd(row?.revenue_micros),
-          impressions: Number(row?.impressions ?? 0),
-          clicks: Number(row?.clicks ?? 0),
-        };
-      }),
+      daily: onSeries(series, days, (row) => ({
+        revenue: usd(row?.revenue_micros),
+        impressions: Number(row?.impressions ?? 0),
+        clicks: Number(row?.clicks ?? 0),
+      })),
     };
   }
 }

@@ -9,7 +9,7 @@ import type {
 } from './dto/creator-analytics.dto';
 import type { DailyFiguresDto } from './dto/figures.dto';
 import { insightsOf } from './insights';
-import { byDay, lastDays, percent } from './periods';
+import { lastDays, onSeries, percent } from './periods';
 import { sharesOf } from './shares';
 
 /** A creator's dashboard, read from the rollups (film/day and creator/day) and the read models. */
@@ -50,16 +50,11 @@ export class CreatorAnalyticsService {
         film.period_sessions ? Math.min(1, count / film.period_sessions) : 0,
       ),
     }));
-    const days_ = byDay(dailyRows);
-    const daily: DailyFiguresDto[] = series.map((date) => {
-      const row = days_.get(date);
-      return {
-        date,
-        views: row?.views ?? 0,
-        watchTime: Number(row?.watch_time ?? 0),
-        sessions: row?.sessions ?? 0,
-      };
-    });
+    const daily: DailyFiguresDto[] = onSeries(series, dailyRows, (row) => ({
+      views: row?.views ?? 0,
+      watchTime: Number(row?.watch_time ?? 0),
+      sessions: row?.sessions ?? 0,
+    }));
     const demographics: DemographicsDto = {
       countries: sharesOf(countries).map((share) => ({ ...share, country: share.name })),
       devices: sharesOf(devices).map((share) => ({ ...share, device: share.name })),

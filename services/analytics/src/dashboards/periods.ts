@@ -29,3 +29,13 @@ export function byDay<T extends { day: string | Date }>(rows: T[]): Map<string, 
     rows.map((row) => [typeof row.day === 'string' ? row.day.slice(0, 10) : isoDay(row.day), row]),
   );
 }
+
+/** Each day of `series` with the figures `of` that day's row (undefined on a day without one). */
+export function onSeries<T extends { day: string | Date }, F extends object>(
+  series: string[],
+  rows: T[],
+  of: (row: T | undefined) => F,
+): ({ date: string } & F)[] {
+  const rowOf = byDay(rows);
+  return series.map((date) => ({ date, ...of(rowOf.get(date)) }));
+}

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { AdMetricsService } from './ad-metrics.service';
 import { CostModel, dollars, totalOf } from './cost-model';
 import type { CostBreakdownDto, PlatformAnalyticsDto } from './dto/platform-analytics.dto';
-import { byDay, lastDays, lastMonths } from './periods';
+import { lastDays, lastMonths, onSeries } from './periods';
 import { PlatformAnalyticsRepository } from './platform-analytics.repository';
 
 const TOP = 5;
@@ -60,9 +60,6 @@ export class PlatformAnalyticsService {
     const totalCost = totalOf(breakdown);
     const costPerView = s.views ? totalCost / s.views : 0;
     const watchHours = Number(s.watch_time) / 3600;
-    const viewingByDay = byDay(viewing);
-    const usersByDay = byDay(users);
-    const filmsByDay = byDay(content);
     return {
       days,
       platformStats: {
@@ -98,17 +95,13 @@ export class PlatformAnalyticsService {
         newUsers: users.reduce((sum, row) => sum + row.users, 0),
         newFilms: content.reduce((sum, row) => sum + row.films, 0),
         views: viewing.reduce((sum, row) => sum + row.views, 0),
-        userGrowth: series.map((date) => ({ date, users: usersByDay.get(date)?.users ?? 0 })),
-        contentGrowth: series.map((date) => ({ date, films: filmsByDay.get(date)?.films ?? 0 })),
-        viewingGrowth: series.map((date) => {
-          const row = viewingByDay.get(date);
-          return {
-            date,
-            views: row?.views ?? 0,
-            watchTime: Number(row?.watch_time ?? 0),
-            viewers: row?.viewers ?? 0,
-          };
-        }),
+        userGrowth: onSeries(series, users, (row) => ({ users: row?.users ?? 0 })),
+        contentGrowth: onSeries(series, content, (row) => ({ films: row?.films ?? 0 })),
+        viewingGrowth: onSeries(series, viewing, (row) => ({
+          views: row?.views ?? 0,
+          watchTime: Number(row?.watch_time ?? 0),
+          viewers: row?.viewers ?? 0,
+        })),
       },
       topPerformers: {
         films: topFilms.map((film) => ({
