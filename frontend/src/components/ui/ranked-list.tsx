@@ -7,19 +7,30 @@ export type RankedItem = {
   badge?: ReactNode;
   /** The figures at the row's end ("1.2K views · 4.5 / 5"). */
   figure: ReactNode;
-  /** Name the row after `name` for assistive technology (else its text names it). */
-  labelled?: boolean;
 };
 
-/** A numbered list of the top few (films, creators), each with its figures, or `empty` when there are none. */
-export function RankedList({ label, items, empty }: { label: string; items: RankedItem[]; empty: string }) {
+/**
+ * A numbered list of the top few (films, creators), each with its figures, or `empty` when there
+ * are none; `labelled` names each row after its `name` for assistive technology (else its text does).
+ */
+export function RankedList({
+  label,
+  items,
+  empty,
+  labelled = false,
+}: {
+  label: string;
+  items: RankedItem[];
+  empty: string;
+  labelled?: boolean;
+}) {
   if (items.length === 0) return <p className="text-sm text-fg-muted">{empty}</p>;
   return (
     <ol aria-label={label} className="grid gap-3">
       {items.map((item, index) => (
         <li
           key={item.key}
-          aria-label={item.labelled ? item.name : undefined}
+          aria-label={labelled ? item.name : undefined}
           className="flex items-baseline gap-3 text-sm"
         >
           <span className="w-5 shrink-0 font-bold text-accent tabular-nums">{index + 1}</span>

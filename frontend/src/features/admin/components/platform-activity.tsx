@@ -5,6 +5,7 @@ import { IconPill } from '@/components/ui/icon-pill';
 import { RankedList, type RankedItem } from '@/components/ui/ranked-list';
 import { ADMIN_TOP_PERFORMERS_SHOWN } from '@/config/constants';
 import { formatCount, formatFollowers, formatHours, formatRatingOutOfFive, formatViews } from '@/lib/format';
+import type { TopPerformers } from '@/lib/api/types';
 
 import { PlatformAnalyticsState } from './platform-analytics-state';
 import { SectionCard } from './section-card';
@@ -13,10 +14,35 @@ import { SectionCard } from './section-card';
 function TopList({ title, days, items }: { title: string; days: number; items: RankedItem[] }) {
   return (
     <SectionCard title={title} description={`Most viewed in the last ${days} days.`}>
-      <RankedList label={title} empty="No views in this period." items={items} />
+      <RankedList label={title} empty="No views in this period." items={items} labelled />
     </SectionCard>
   );
 }
+
+type TopFilm = TopPerformers['films'][number];
+type TopCreator = TopPerformers['creators'][number];
+
+/** A top film's row: its views and its rating out of 5. */
+const filmRow = ({ film, views, rating }: TopFilm): RankedItem => ({
+  key: film.id,
+  name: film.title,
+  figure: `${formatViews(views)} · ${rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}`,
+});
+
+/** A top creator's row: a Verified pill where they are, their followers and views. */
+const creatorRow = ({ creator, followers, views }: TopCreator): RankedItem => ({
+  key: creator.id,
+  name: creator.name,
+  badge: creator.isVerified ? (
+    <IconPill
+      icon={BadgeCheck}
+      className="shrink-0 bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent"
+    >
+      Verified
+    </IconPill>
+  ) : null,
+  figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
+});
 
 /** Analytics: top films and top creators of the period, and daily viewing activity. */
 export function PlatformActivity() {
@@ -34,34 +60,8 @@ export function PlatformActivity() {
         return (
           <div className="grid gap-6">
             <div className="grid gap-6 lg:grid-cols-2">
-              <TopList
-                title="Top films"
-                days={days}
-                items={films.map(({ film, views, rating }) => ({
-                  key: film.id,
-                  name: film.title,
-                  labelled: true,
-                  figure: `${formatViews(views)} · ${rating > 0 ? `${formatRatingOutOfFive(rating)} / 5` : 'Not yet rated'}`,
-                }))}
-              />
-              <TopList
-                title="Top creators"
-                days={days}
-                items={creators.map(({ creator, followers, views }) => ({
-                  key: creator.id,
-                  name: creator.name,
-                  labelled: true,
-                  badge: creator.isVerified ? (
-                    <IconPill
-                      icon={BadgeCheck}
-                      className="shrink-0 bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent"
-                    >
-                      Verified
-                    </IconPill>
-                  ) : null,
-                  figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
-                }))}
-              />
+              <TopList title="Top films" days={days} items={films.map(filmRow)} />
+              <TopList title="Top creators" days={days} items={creators.map(creatorRow)} />
             </div>
             <SectionCard
               title="Activity"
