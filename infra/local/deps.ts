@@ -7,20 +7,22 @@ import {
   RunnerError,
   capture,
   cmdline,
-  describePid,
   hasCommand,
-  httpStatus,
   isFromThisCheckout,
-  isPortOpen,
   pidFile,
-  portListener,
   runningPid,
   say,
   start,
+} from './proc';
+import {
+  describePid,
+  httpStatus,
+  isPortOpen,
+  portListener,
   stopListener,
   waitForHttp,
   waitForPort,
-} from './proc';
+} from './ports';
 
 // Installed by infra/scripts/install.sh (the one list of the machine's packages), which
 // `make up` runs first; checked here for runs that skip it.

@@ -17,20 +17,16 @@ import {
   RunnerError,
   capture,
   cmdline,
-  describePid,
   hasCommand,
-  isPortOpen,
   logTail,
   pidFile,
-  portListener,
   run,
   runningPid,
   say,
   sleep,
   start,
-  stopListener,
-  waitForPort,
 } from './proc';
+import { describePid, isPortOpen, portListener, stopListener, waitForPort } from './ports';
 
 const NAME = 'kafka';
 /** Present while this checkout uses a broker it did not start; holds that broker's pid. */

@@ -25,18 +25,16 @@ import {
 } from './platform';
 import {
   RunnerError,
-  describePid,
   ensureRunDirs,
   isFromThisCheckout,
-  isPortOpen,
   killGroup,
   managedNames,
-  portListener,
   say,
   step,
   stop,
   tail,
 } from './proc';
+import { describePid, isPortOpen, portListener } from './ports';
 
 const USAGE = `usage: npx tsx infra/local/main.ts <command>
   up          bring the whole platform up as local processes (make compose-up is the Docker way)

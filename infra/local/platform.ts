@@ -24,24 +24,8 @@ import {
   upstreamOf,
 } from './config';
 import { resolveGatewayVars } from '../../gateway/render';
-import {
-  RunnerError,
-  capture,
-  cmdline,
-  describePid,
-  httpStatus,
-  isPortOpen,
-  logTail,
-  portListener,
-  run,
-  runningPid,
-  say,
-  sleep,
-  start,
-  stop,
-  stopListener,
-  waitForPort,
-} from './proc';
+import { RunnerError, capture, cmdline, logTail, run, runningPid, say, sleep, start, stop } from './proc';
+import { describePid, httpStatus, isPortOpen, portListener, stopListener, waitForPort } from './ports';
 
 interface AppProcess {
   name: string;

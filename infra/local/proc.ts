@@ -14,9 +14,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
-import { HOST, LOG_DIR, PID_DIR, ROOT, RUN_DIR } from './config';
+import { LOG_DIR, PID_DIR, ROOT, RUN_DIR } from './config';
 
 export class RunnerError extends Error {}
 
@@ -60,7 +59,7 @@ export function cmdline(pid: number): string | undefined {
   }
 }
 
-function procStat(pid: number): { state: string; ppid: number; pgrp: number } | undefined {
+export function procStat(pid: number): { state: string; ppid: number; pgrp: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (comm) is in parentheses and may hold spaces; the rest follows the last ')'.
@@ -185,15 +184,6 @@ export async function killGroup(pid: number, graceMs = 15_000): Promise<void> {
   while (Date.now() < killDeadline && isRunning(pid)) await sleep(100);
 }
 
-/**
- * Stops `pid`, a process holding `port` that is to be replaced (SIGTERM, up to `graceMs` to exit,
- * then SIGKILL), and gives the port up to `tries` checks 200 ms apart to close.
- */
-export async function stopListener(pid: number, port: number, graceMs: number, tries = 50): Promise<void> {
-  await killGroup(pid, graceMs);
-  for (let i = 0; i < tries && (await isPortOpen(port)); i++) await sleep(200);
-}
-
 /** Stops our process `name` if it runs; returns whether there was one. Removes the pid file. */
 export async function stop(name: string, graceMs = 15_000): Promise<boolean> {
   const pid = runningPid(name);
@@ -202,82 +192,6 @@ export async function stop(name: string, graceMs = 15_000): Promise<boolean> {
   await killGroup(pid, graceMs);
   writeFileSync(logFile(name), `===== ${new Date().toISOString()} stopped ${name}\n`, { flag: 'a' });
   return true;
-}
-
-// ---- ports and HTTP -----------------------------------------------------------------------
-
-export function isPortOpen(port: number, host = HOST, timeoutMs = 1_000): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host });
-    const finish = (open: boolean) => {
-      socket.destroy();
-      done(open);
-    };
-    socket.setTimeout(timeoutMs, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
-
-/**
- * The process listening on a TCP port (any address), from `ss`, or undefined. When several
- * share the socket (nginx's master and workers) it is the one whose parent is not among them.
- */
-export function portListener(port: number): number | undefined {
-  const out = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pids = [...new Set([...(out.stdout ?? '').matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
-  const listed = new Set(pids);
-  return pids.find((pid) => !listed.has(procStat(pid)?.ppid ?? 0)) ?? pids[0];
-}
-
-export function describePid(pid: number | undefined): string {
-  if (pid === undefined) return 'an unknown process';
-  return `pid ${pid} (${(cmdline(pid) ?? '?').slice(0, 200)})`;
-}
-
-function failStart(name: string, why: string): never {
-  throw new RunnerError(`${name} ${why}\n${logTail(name)}`);
-}
-
-/** Waits until `port` accepts connections; fails early if our process `name` exits. */
-export async function waitForPort(name: string, port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await isPortOpen(port)) return;
-    if (readPid(name) !== undefined && runningPid(name) === undefined)
-      failStart(name, 'exited during start-up');
-    if (Date.now() > deadline) failStart(name, `did not open port ${port} within ${timeoutMs / 1000} s`);
-    await sleep(300);
-  }
-}
-
-export async function httpStatus(url: string, timeoutMs = 3_000): Promise<number | undefined> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Waits until `url` answers 200; fails early if our process `name` exits. */
-export async function waitForHttp(name: string, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: number | undefined;
-  for (;;) {
-    last = await httpStatus(url);
-    if (last === 200) return;
-    if (readPid(name) !== undefined && runningPid(name) === undefined)
-      failStart(name, 'exited during start-up');
-    if (Date.now() > deadline) {
-      failStart(
-        name,
-        `did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last ?? 'no answer'})`,
-      );
-    }
-    await sleep(500);
-  }
 }
 
 // ---- one-shot commands --------------------------------------------------------------------
