@@ -85,7 +85,8 @@ export async function fetchText(url: string, headers: Record<string, string> = {
 
 export function runWrk(scenario: Scenario, seconds: number, script: string): Promise<WrkResult> {
   const connections = setting('BENCH_CONNECTIONS', 64);
-  const threads = setting('BENCH_THREADS', 2);
+  // wrk refuses more threads than connections (the ingest bench steps up from one connection).
+  const threads = Math.min(setting('BENCH_THREADS', 2), connections);
   const args = [
     `-t${threads}`,
     `-c${connections}`,
