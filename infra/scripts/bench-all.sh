@@ -23,7 +23,14 @@ else
   make --no-print-directory up
 fi
 
+# Every bench runs even when one before it fails (a failed soak says nothing about the uploads);
+# the run fails at the end, naming them.
+failed=()
 for bench in "${benches[@]}"; do
   printf '\n######## %s\n' "$bench"
-  node_modules/.bin/tsx "$bench"
+  node_modules/.bin/tsx "$bench" || failed+=("$bench")
 done
+if ((${#failed[@]})); then
+  printf '\nFailed: %s\n' "${failed[*]}" >&2
+  exit 1
+fi
