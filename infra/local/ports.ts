@@ -34,20 +34,40 @@ export function describePid(pid: number | undefined): string {
   return `pid ${pid} (${(cmdline(pid) ?? '?').slice(0, 200)})`;
 }
 
-function failStart(name: string, why: string): never {
-  throw new RunnerError(`${name} ${why}\n${logTail(name)}`);
+/**
+ * Polls `ready` every `intervalMs` until it answers true; fails early if our process `name` exits,
+ * and after `timeoutMs` with `late()` saying what it was waiting for.
+ */
+async function waitUntil(
+  name: string,
+  ready: () => Promise<boolean>,
+  late: () => string,
+  timeoutMs: number,
+  intervalMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await ready()) return;
+    const why =
+      readPid(name) !== undefined && runningPid(name) === undefined
+        ? 'exited during start-up'
+        : Date.now() > deadline
+          ? late()
+          : undefined;
+    if (why) throw new RunnerError(`${name} ${why}\n${logTail(name)}`);
+    await sleep(intervalMs);
+  }
 }
 
 /** Waits until `port` accepts connections; fails early if our process `name` exits. */
-export async function waitForPort(name: string, port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await isPortOpen(port)) return;
-    if (readPid(name) !== undefined && runningPid(name) === undefined)
-      failStart(name, 'exited during start-up');
-    if (Date.now() > deadline) failStart(name, `did not open port ${port} within ${timeoutMs / 1000} s`);
-    await sleep(300);
-  }
+export function waitForPort(name: string, port: number, timeoutMs: number): Promise<void> {
+  return waitUntil(
+    name,
+    () => isPortOpen(port),
+    () => `did not open port ${port} within ${timeoutMs / 1000} s`,
+    timeoutMs,
+    300,
+  );
 }
 
 export async function httpStatus(url: string, timeoutMs = 3_000): Promise<number | undefined> {
@@ -61,22 +81,15 @@ export async function httpStatus(url: string, timeoutMs = 3_000): Promise<number
 }
 
 /** Waits until `url` answers 200; fails early if our process `name` exits. */
-export async function waitForHttp(name: string, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export function waitForHttp(name: string, url: string, timeoutMs: number): Promise<void> {
   let last: number | undefined;
-  for (;;) {
-    last = await httpStatus(url);
-    if (last === 200) return;
-    if (readPid(name) !== undefined && runningPid(name) === undefined)
-      failStart(name, 'exited during start-up');
-    if (Date.now() > deadline) {
-      failStart(
-        name,
-        `did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last ?? 'no answer'})`,
-      );
-    }
-    await sleep(500);
-  }
+  return waitUntil(
+    name,
+    async () => (last = await httpStatus(url)) === 200,
+    () => `did not answer 200 at ${url} within ${timeoutMs / 1000} s (last: ${last ?? 'no answer'})`,
+    timeoutMs,
+    500,
+  );
 }
 
 /**
