@@ -38,6 +38,7 @@ export * from './http/openapi';
 export * from './mail/mailer';
 export * from './http/client-context';
 export * from './database/query-db';
+export * from './database/compiled-read';
 export * from './database/advisory-locks.repository';
 export * from './messaging/topic-consumer';
 export * from './database/upsert';

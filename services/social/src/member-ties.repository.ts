@@ -1,3 +1,4 @@
+import { compiledRead } from '@kinora/common';
 import type { Db } from './db';
 
 /**
@@ -5,6 +6,9 @@ import type { Db } from './db';
  * of films. Tying twice is one tie; untying where there is none changes nothing.
  */
 export abstract class MemberTiesRepository {
+  /** What a page shows beside the thing ("Following", a filled heart): hot, so compiled once. */
+  private readonly tiedRead;
+
   protected constructor(
     protected readonly db: Db,
     private readonly table: 'follows' | 'critic_follows' | 'likes',
@@ -12,7 +16,31 @@ export abstract class MemberTiesRepository {
     private readonly column: 'creator_id' | 'critic_id' | 'film_id',
     /** The table of the things tied to. */
     private readonly things: 'creators' | 'critics' | 'films',
-  ) {}
+  ) {
+    this.tiedRead = this.compileTiedRead();
+  }
+
+  private compileTiedRead() {
+    // The tables are this repository's own, named at run time: db.dynamic writes the same SQL.
+    const { ref, table } = this.db.dynamic;
+    return compiledRead(this.db, (p: { userId: string; id: number }) =>
+      this.db
+        .selectFrom(table(this.things).as('c'))
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom(this.table)
+                .select(eb.lit(1).as('one'))
+                .whereRef(ref(`${this.table}.${this.column}`), '=', 'c.id')
+                .where(ref(`${this.table}.user_id`), '=', p.userId),
+            )
+            .$castTo<boolean>()
+            .as('following'),
+        )
+        .where('c.id', '=', p.id),
+    );
+  }
 
   /** Ties the member to the thing, or unties them; answers whether it changed anything. */
   set(userId: string, id: number, tied: boolean): Promise<boolean> {
@@ -31,24 +59,7 @@ export abstract class MemberTiesRepository {
 
   /** Whether the member is tied to the thing; undefined when there is no such thing. */
   async isTied(userId: string, id: number): Promise<boolean | undefined> {
-    // The tables are this repository's own, named at run time: db.dynamic writes the same SQL.
-    const { ref, table } = this.db.dynamic;
-    const row = await this.db
-      .selectFrom(table(this.things).as('c'))
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom(this.table)
-              .select(eb.lit(1).as('one'))
-              .whereRef(ref(`${this.table}.${this.column}`), '=', 'c.id')
-              .where(ref(`${this.table}.user_id`), '=', userId),
-          )
-          .$castTo<boolean>()
-          .as('following'),
-      )
-      .where('c.id', '=', id)
-      .executeTakeFirst();
+    const [row] = await this.tiedRead({ userId, id });
     return row?.following;
   }
 

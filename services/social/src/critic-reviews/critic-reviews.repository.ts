@@ -1,8 +1,8 @@
-import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
+import { compiledRead, InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
 import { FILM_SUMMARY_COLUMNS } from '../films/film-summary.mapper';
-import { filmPageNewestFirst, newestFirst } from '../reviews/newest-first';
+import { filmPageNewestFirst, newestFirst, type FilmPage } from '../reviews/newest-first';
 
 /** A critic review with its critic and its film (from the films read model, whatever its status). */
 function reviewSelect(db: Db) {
@@ -35,11 +35,16 @@ export type CriticReviewRecord = Awaited<
 /** Critics' reviews of films, apart from members' reviews. */
 @Injectable()
 export class CriticReviewsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** The film page's critic reviews (hot: compiled once). */
+  private readonly ofFilmRead;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.ofFilmRead = compiledRead(db, (p: FilmPage) => filmPageNewestFirst(reviewSelect(db), p));
+  }
 
   /** A film's critic reviews, newest first. */
   ofFilm(filmId: number, page: Page): Promise<CriticReviewRecord[]> {
-    return filmPageNewestFirst(reviewSelect(this.db), filmId, page).execute();
+    return this.ofFilmRead({ filmId, ...page });
   }
 
   find(id: number): Promise<CriticReviewRecord | undefined> {

@@ -1,4 +1,4 @@
-import { InjectQueryDb, takeExcluded } from '@kinora/common';
+import { compiledRead, InjectQueryDb, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -7,15 +7,17 @@ import type { Db } from '../db';
 /** The films read model: what social knows of catalog's films (see film.entity.ts). */
 @Injectable()
 export class FilmsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** Every film page's first read (hot: compiled once). */
+  private readonly publishedRead;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.publishedRead = compiledRead(db, (p: { filmId: number }) =>
+      db.selectFrom('films').select('id').where('id', '=', p.filmId).where('status', '=', 'published'),
+    );
+  }
 
   async isPublished(filmId: number): Promise<boolean> {
-    const film = await this.db
-      .selectFrom('films')
-      .select('id')
-      .where('id', '=', filmId)
-      .where('status', '=', 'published')
-      .executeTakeFirst();
+    const [film] = await this.publishedRead({ filmId });
     return film !== undefined;
   }
 

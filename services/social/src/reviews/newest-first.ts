@@ -10,13 +10,17 @@ export function newestFirst<DB, TB extends keyof DB, O>(
   return query.orderBy(sql.ref('r.created_at'), 'desc').orderBy(sql.ref('r.id'), 'desc');
 }
 
+/** Which page of which film's reviews. */
+export interface FilmPage extends Page {
+  filmId: number;
+}
+
 /** One page of a film's reviews, newest first. */
 export function filmPageNewestFirst<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  filmId: number,
-  page: Page,
+  page: FilmPage,
 ): SelectQueryBuilder<DB, TB, O> {
-  return newestFirst(query.where(sql.ref<number>('r.film_id'), '=', filmId))
+  return newestFirst(query.where(sql.ref<number>('r.film_id'), '=', page.filmId))
     .limit(page.limit)
     .offset(page.offset);
 }

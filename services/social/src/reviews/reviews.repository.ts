@@ -1,7 +1,7 @@
-import { InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
+import { compiledRead, InjectQueryDb, type Page, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../db';
-import { filmPageNewestFirst } from './newest-first';
+import { filmPageNewestFirst, type FilmPage } from './newest-first';
 
 /** A member review with its reviewer from known_users. */
 function reviewSelect(db: Db) {
@@ -27,11 +27,16 @@ export type ReviewRecord = Awaited<ReturnType<ReturnType<typeof reviewSelect>['e
 /** Members' reviews of films, and the rating version social keeps per film. */
 @Injectable()
 export class ReviewsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** The film page's reviews (hot: compiled once). */
+  private readonly ofFilmRead;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.ofFilmRead = compiledRead(db, (p: FilmPage) => filmPageNewestFirst(reviewSelect(db), p));
+  }
 
   /** A film's reviews, newest first. */
   ofFilm(filmId: number, page: Page): Promise<ReviewRecord[]> {
-    return filmPageNewestFirst(reviewSelect(this.db), filmId, page).execute();
+    return this.ofFilmRead({ filmId, ...page });
   }
 
   find(id: number): Promise<ReviewRecord | undefined> {
