@@ -1,4 +1,4 @@
-import { InjectQueryDb } from '@kinora/common';
+import { compiledRead, InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../db';
@@ -19,7 +19,17 @@ export type SessionRecord = Awaited<ReturnType<ReturnType<typeof sessionSelect>[
  */
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** Every request's session check (hot: compiled once). */
+  private readonly liveRead;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.liveRead = compiledRead(db, (p: { tokenHash: string }) =>
+      sessionSelect(db)
+        .where('s.token_hash', '=', p.tokenHash)
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', sql<string>`now()`),
+    );
+  }
 
   /** The session, whatever its state (the one just opened, in the caller's transaction). */
   find(tokenHash: string): Promise<SessionRecord | undefined> {
@@ -27,12 +37,9 @@ export class SessionsRepository {
   }
 
   /** The session if it is neither revoked nor expired: every request's session check. */
-  findLive(tokenHash: string): Promise<SessionRecord | undefined> {
-    return sessionSelect(this.db.prepared)
-      .where('s.token_hash', '=', tokenHash)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', sql<string>`now()`)
-      .executeTakeFirst();
+  async findLive(tokenHash: string): Promise<SessionRecord | undefined> {
+    const [session] = await this.liveRead({ tokenHash });
+    return session;
   }
 
   /** Revokes a live session; its user's id, or undefined when it was unknown or already revoked. */
