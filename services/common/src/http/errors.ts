@@ -10,7 +10,7 @@ import {
   ValidationError,
   ValidationPipe,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 
 export interface ErrorBody {
@@ -119,13 +119,15 @@ export class JsonErrorFilter implements ExceptionFilter {
     // An @EventPattern handler's error goes back to the Kafka consumer as it is: it retries, then
     // dead-letters the event with the error's message.
     if (host.getType() !== 'http') throw exception;
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const requestId = http.getRequest<FastifyRequest>().id;
     const body = toErrorBody(exception);
     if (body === DEPENDENCY_UNAVAILABLE) {
-      this.logger.warn({ err: exception }, 'a dependency is unavailable: answered 503');
+      this.logger.warn({ err: exception, requestId }, 'a dependency is unavailable: answered 503');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else if (body.statusCode >= 500) {
-      this.logger.error({ err: exception }, 'unhandled error');
+      this.logger.error({ err: exception, requestId }, 'unhandled error');
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }

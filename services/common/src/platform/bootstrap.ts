@@ -7,7 +7,7 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, loadConfig, type BaseConfig } from '../config/config';
 import { registerInputGuard } from '../http/input-guard';
-import { requestIdOf } from '../logging/logging';
+import { registerAccessLog, requestIdOf, SERVICE_LOGGERS } from '../logging/logging';
 import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { MetricsService } from '../metrics/metrics';
 import { registerHttpSpans } from '../tracing/http-spans';
@@ -49,8 +49,8 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
 
 /**
  * What every service app gets on top of its module (also applied to the apps that tests build
- * with @nestjs/testing): the pino logger, the Kafka consumer, the input guard, request spans and
- * metrics, and the request id echoed on every response.
+ * with @nestjs/testing): the pino logger with one access line per response, the Kafka consumer,
+ * the input guard, request spans and metrics, and the request id echoed on every response.
  */
 export function configureServiceApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useLogger(app.get(Logger));
@@ -62,6 +62,7 @@ export function configureServiceApp(app: NestFastifyApplication): NestFastifyApp
   const metrics = app.get(MetricsService);
   const fastify = app.getHttpAdapter().getInstance();
   registerInputGuard(fastify);
+  registerAccessLog(fastify, app.get(SERVICE_LOGGERS));
   registerHttpSpans(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(

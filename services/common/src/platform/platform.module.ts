@@ -11,7 +11,7 @@ import { queryDbProvider, QUERY_DB } from '../database/query-db';
 import { DependencyHealth, HealthController } from '../health/health';
 import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
-import { loggerParams } from '../logging/logging';
+import { loggerParams, serviceLoggers, SERVICE_LOGGERS } from '../logging/logging';
 import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { KafkaService } from '../messaging/kafka.service';
 import { OutboxRelay } from '../messaging/outbox.relay';
@@ -43,11 +43,12 @@ export interface PlatformOptions {
 @Module({})
 export class PlatformModule {
   static forService(options: PlatformOptions): DynamicModule {
+    const loggers = serviceLoggers(options.name, options.config, options.quietPaths);
     return {
       module: PlatformModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerParams(options.name, options.config, options.quietPaths)),
+        LoggerModule.forRoot(loggerParams(loggers)),
         MikroOrmModule.forRoot({
           ...ormOptions({
             url: options.config.DATABASE_URL,
@@ -62,6 +63,7 @@ export class PlatformModule {
       providers: [
         { provide: CONFIG, useValue: options.config },
         { provide: SERVICE_NAME, useValue: options.name },
+        { provide: SERVICE_LOGGERS, useValue: loggers },
         MetricsService,
         RedisService,
         KafkaService,
@@ -77,6 +79,7 @@ export class PlatformModule {
       exports: [
         CONFIG,
         SERVICE_NAME,
+        SERVICE_LOGGERS,
         MetricsService,
         RedisService,
         KafkaService,
