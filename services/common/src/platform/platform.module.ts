@@ -55,7 +55,10 @@ export class PlatformModule {
             entities: options.entities,
             migrations: options.migrations,
           }),
-          registerRequestContext: true,
+          // No request context (a middleware and an async context on every request): each
+          // service forks the entity manager where it uses one, and the query layer runs on the
+          // forked transaction's connection (query-db.ts).
+          registerRequestContext: false,
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json', gracefulShutdownTimeoutMs: 0 }),
       ],
