@@ -11,7 +11,7 @@ import { registerAccessLog, requestIdOf, SERVICE_LOGGERS } from '../logging/logg
 import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { MetricsService } from '../metrics/metrics';
 import { registerHttpSpans } from '../tracing/http-spans';
-import { startTracing, stopTracing } from '../tracing/tracing';
+import { startTracing, stopTracing, tracingEnabled } from '../tracing/tracing';
 
 export interface ServiceApp {
   app: NestFastifyApplication;
@@ -50,7 +50,7 @@ export async function createServiceApp(module: DynamicModule): Promise<NestFasti
 /**
  * What every service app gets on top of its module (also applied to the apps that tests build
  * with @nestjs/testing): the pino logger with one access line per response, the Kafka consumer,
- * the input guard, request spans and metrics, and the request id echoed on every response.
+ * the input guard, request spans (when tracing is on) and metrics, and the request id echoed on every response.
  */
 export function configureServiceApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useLogger(app.get(Logger));
@@ -63,7 +63,7 @@ export function configureServiceApp(app: NestFastifyApplication): NestFastifyApp
   const fastify = app.getHttpAdapter().getInstance();
   registerInputGuard(fastify);
   registerAccessLog(fastify, app.get(SERVICE_LOGGERS));
-  registerHttpSpans(fastify);
+  if (tracingEnabled()) registerHttpSpans(fastify);
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {

@@ -29,6 +29,9 @@ export function startTracing(serviceName: string, otlpEndpoint: string | undefin
   sdk.start();
 }
 
+/** Whether spans are exported (an OTLP endpoint is set): otherwise requests need no span hooks. */
+export const tracingEnabled = (): boolean => sdk !== undefined;
+
 export async function stopTracing(): Promise<void> {
   await sdk?.shutdown().catch(() => undefined);
   sdk = undefined;
