@@ -11,7 +11,7 @@ import { queryDbProvider, QUERY_DB } from '../database/query-db';
 import { DependencyHealth, HealthController } from '../health/health';
 import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
-import { loggerParams, serviceLoggers, SERVICE_LOGGERS } from '../logging/logging';
+import { loggerParams, serviceLoggers, SERVICE_LOGGERS, type ServiceLoggers } from '../logging/logging';
 import { KafkaEventServer } from '../messaging/kafka-event.server';
 import { KafkaService } from '../messaging/kafka.service';
 import { OutboxRelay } from '../messaging/outbox.relay';
@@ -43,12 +43,15 @@ export interface PlatformOptions {
 @Module({})
 export class PlatformModule {
   static forService(options: PlatformOptions): DynamicModule {
-    const loggers = serviceLoggers(options.name, options.config, options.quietPaths);
+    // Made when the app is built, not when the module is declared: the OpenAPI generator declares
+    // every service's module with a stand-in config and builds no provider.
+    let made: ServiceLoggers | undefined;
+    const loggers = () => (made ??= serviceLoggers(options.name, options.config, options.quietPaths));
     return {
       module: PlatformModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerParams(loggers)),
+        LoggerModule.forRootAsync({ useFactory: () => loggerParams(loggers()) }),
         MikroOrmModule.forRoot({
           ...ormOptions({
             url: options.config.DATABASE_URL,
@@ -66,7 +69,7 @@ export class PlatformModule {
       providers: [
         { provide: CONFIG, useValue: options.config },
         { provide: SERVICE_NAME, useValue: options.name },
-        { provide: SERVICE_LOGGERS, useValue: loggers },
+        { provide: SERVICE_LOGGERS, useFactory: loggers },
         MetricsService,
         RedisService,
         KafkaService,
