@@ -770,6 +770,22 @@ describe('gateway (real nginx, fake services)', () => {
     assert.equal((await write()).status, 200);
   });
 
+  test("viewing-session updates are limited per session, not per address: one NAT's players all get through", async () => {
+    // 300 players behind one address, each updating its own session at once: over the address's
+    // write burst (200), all accepted. One session sending 40 at once: over its own burst (30).
+    const client = '127.0.0.79';
+    const update = (session: string) =>
+      call('PATCH', `/api/analytics/viewing-session/${session}`, {}, undefined, client);
+    const players = await Promise.all(Array.from({ length: 300 }, (_, n) => update(`session-${n}`)));
+    assert.deepEqual(new Set(players.map((reply) => reply.status)), new Set([200]));
+    const flood = await Promise.all(Array.from({ length: 40 }, () => update('session-flood')));
+    const statuses = flood.map((reply) => reply.status);
+    assert.equal(statuses.filter((status) => status === 200).length, 31, 'the burst, and the first');
+    assert.equal(json(flood.find((reply) => reply.status === 429)!).statusCode, 429);
+    // The session's flood does not hold back the address's other writes.
+    assert.equal((await call('POST', '/api/films/12/view', {}, undefined, client)).status, 200);
+  });
+
   test('requests nginx itself refuses get JSON too: huge headers and cookies, long lines, bad paths', async () => {
     const cases: [string, string, Record<string, string>, number][] = [
       ['a header over 8 KB', '/api/films', { 'x-fuzz': 'a'.repeat(9000) }, 400],
