@@ -12,10 +12,16 @@
  * a new session, on the platform's published films, while a campaign of the bench is eligible
  * for all of them. Baseline of the same run and generator: the gateway's static index.html.
  *
- * Prints p50/p99 per rate, select p99 at 500 requests/s (target < 15 ms) and the highest rate
- * sustained with p99 < 50 ms, for one and two replicas, and those rates against the baseline's.
+ * Before each gateway's sweep, BENCH_WARMUP (10) seconds of selects at 500/s, not counted (a
+ * freshly started replica's JIT and caches), then the target rate held for BENCH_TARGET_WINDOW
+ * (30) seconds: the select p99 at 500/s is read from that steady window, not from a short step.
  *
- * Settings: BENCH_RATES (250,500,1000,1500,2000,3000,4000,6000), BENCH_DURATION (8), BENCH_VIEWERS (20000).
+ * Prints p50/p99 per rate, select p99 at 500 requests/s over the window (target < 15 ms) and the
+ * highest rate sustained with p99 < 50 ms, for one and two replicas, and those rates against the
+ * baseline's.
+ *
+ * Settings: BENCH_RATES (250,500,1000,1500,2000,3000,4000,6000), BENCH_DURATION (8), BENCH_VIEWERS (20000),
+ * BENCH_WARMUP (10), BENCH_TARGET_WINDOW (30).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -125,6 +131,16 @@ async function sweep(
   return rows;
 }
 
+/** Warms the gateway's replicas up (not counted), then holds the target rate for the steady window. */
+async function steady(
+  origin: string,
+  next: (n: number) => RequestSpec,
+  ok: (s: number) => boolean,
+): Promise<RateResult> {
+  await runAtRate(origin, TARGET_RATE, setting('BENCH_WARMUP', 10), next, ok);
+  return runAtRate(origin, TARGET_RATE, setting('BENCH_TARGET_WINDOW', 30), next, ok);
+}
+
 async function main(): Promise<void> {
   const rates = (process.env.BENCH_RATES ?? '250,500,1000,1500,2000,3000,4000,6000').split(',').map(Number);
   const seconds = setting('BENCH_DURATION', 8);
@@ -167,22 +183,24 @@ async function main(): Promise<void> {
       () => ({ method: 'GET', path: '/', headers: {} }),
       (s) => s === 200,
     );
+    const singleWindow = await steady(one, select, selected);
     const single = await sweep(one, rates, seconds, select, selected);
+    const doubleWindow = await steady(two, select, selected);
     const double = await sweep(two, rates, seconds, select, selected);
     curve('baseline: the gateway serving index.html (nginx static)', baseline);
     curve('POST /api/ads/select, one ads replica', single);
     curve('POST /api/ads/select, two ads replicas', double);
 
-    const at = (rows: RateResult[]) => rows.find((row) => row.rate === TARGET_RATE);
     console.log('');
-    for (const [label, rows] of [
-      ['one replica', single],
-      ['two replicas', double],
+    for (const [label, rows, window] of [
+      ['one replica', single, singleWindow],
+      ['two replicas', double, doubleWindow],
     ] as const) {
-      const p99 = at(rows)?.p99Ms;
+      const p99 = window.p99Ms;
+      const met = p99 < TARGET_P99_MS && window.failures === 0;
       console.log(
-        `${label}: select p99 at ${TARGET_RATE}/s ${p99 === undefined ? 'not measured' : `${p99.toFixed(1)} ms`} ` +
-          `(target < ${TARGET_P99_MS} ms: ${p99 !== undefined && p99 < TARGET_P99_MS ? 'met' : 'NOT met'}); ` +
+        `${label}: select p99 at ${TARGET_RATE}/s over ${window.requests} selects ${p99.toFixed(1)} ms, ` +
+          `failures ${window.failures} (target < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}); ` +
           `highest rate with p99 < ${SUSTAINED_P99_MS} ms: ${sustained(rows)}/s ` +
           `(${(sustained(rows) / Math.max(1, sustained(baseline))).toFixed(3)}x the static baseline's ${sustained(baseline)}/s)`,
       );
