@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { TestingModule } from '@nestjs/testing';
 import { Client } from 'pg';
-import { compiledRead } from '../src/database/compiled-read';
+import { compiledRead, compiledShapes } from '../src/database/compiled-read';
 import { migrate } from '../src/database/database';
 import { QUERY_DB, type QueryDb } from '../src/database/query-db';
 import { createDatabaseContext, createTestDatabase, type TestDatabase } from '../src/testing';
@@ -115,4 +115,30 @@ it('reads inside the transaction it is called in', async () => {
     })
     .catch(() => undefined);
   await expect(read({ id: 1 })).resolves.toEqual([{ body: 'one' }]);
+});
+
+it('builds each shape once and runs it with each call its own values', async () => {
+  const built: string[] = [];
+  const read = compiledShapes(
+    db,
+    (shape: { owner: boolean; newestFirst: boolean }) => `${shape.owner}.${shape.newestFirst}`,
+    (shape, p: { owner: string; limit: number }) => {
+      built.push(`${shape.owner}.${shape.newestFirst}`);
+      return db
+        .selectFrom('notes')
+        .select('id')
+        .where('status', '=', 'published')
+        .$if(shape.owner, (q) => q.where('owner', '=', p.owner))
+        .orderBy('id', shape.newestFirst ? 'desc' : 'asc')
+        .limit(p.limit);
+    },
+  );
+  const ids = async (shape: { owner: boolean; newestFirst: boolean }, owner: string, limit: number) =>
+    (await read(shape, { owner, limit })).map((row) => row.id);
+  expect(await ids({ owner: true, newestFirst: false }, 'ada', 10)).toEqual([1, 3, 5]);
+  expect(await ids({ owner: true, newestFirst: true }, 'ada', 2)).toEqual([5, 3]);
+  expect(await ids({ owner: true, newestFirst: false }, 'bo', 10)).toEqual([4]);
+  expect(await ids({ owner: false, newestFirst: true }, 'unused', 10)).toEqual([5, 4, 3, 1]);
+  expect(await ids({ owner: true, newestFirst: true }, 'ada', 1)).toEqual([5]);
+  expect(built).toEqual(['true.false', 'true.true', 'false.true']);
 });

@@ -1,4 +1,4 @@
-import { InjectQueryDb, type Identity } from '@kinora/common';
+import { compiledShapes, InjectQueryDb, type Identity } from '@kinora/common';
 import type { FilmSort } from '@kinora/contracts';
 import { Injectable } from '@nestjs/common';
 import { sql, type Insertable } from 'kysely';
@@ -16,13 +16,58 @@ import {
   type FilmRecord,
 } from './film-queries';
 
+/** What decides a film list's query text: a closed set (see compiledShapes). */
+interface ListShape {
+  sort: FilmSort;
+  viewer: 'public' | 'member' | 'admin';
+  genre: boolean;
+  language: boolean;
+  featured: boolean;
+  creator: boolean;
+  exclude: boolean;
+}
+
+/** A film list's values (those its shape leaves out are not sent). */
+interface ListValues {
+  userId: string;
+  genre: string;
+  language: string;
+  featured: boolean;
+  creatorId: number;
+  excludeId: number;
+  limit: number;
+  offset: number;
+}
+
 /**
  * The catalog's films: the public reads (named prepared statements: their texts are few and read
  * constantly) and the writes of a film's life, its rating and its views.
  */
 @Injectable()
 export class FilmsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** The film lists, one compiled query per shape (sort, who looks, which filters are set). */
+  private readonly listRead: (shape: ListShape, values: ListValues) => Promise<FilmRecord[]>;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.listRead = compiledShapes(
+      db,
+      (shape: ListShape) => JSON.stringify(shape),
+      (shape: ListShape, p: ListValues) => {
+        const viewer: Identity | null =
+          shape.viewer === 'public'
+            ? null
+            : { userId: p.userId, roles: shape.viewer === 'admin' ? ['admin'] : [] };
+        const select = filtered(visibleTo(filmSelect(db), viewer), {
+          genre: shape.genre ? p.genre : undefined,
+          language: shape.language ? p.language : undefined,
+        })
+          .$if(shape.featured, (q) => q.where('f.is_featured', '=', p.featured))
+          .$if(shape.creator, (q) => q.where('f.creator_id', '=', p.creatorId))
+          .$if(shape.exclude, (q) => q.where('f.id', '<>', p.excludeId));
+        return sorted(select, shape.sort).limit(p.limit).offset(p.offset);
+      },
+    );
+  }
 
   list(
     query: FilmFilter & {
@@ -35,12 +80,28 @@ export class FilmsRepository {
       offset: number;
     },
   ): Promise<FilmRecord[]> {
-    const { featured, creatorId, excludeId } = query;
-    const select = filtered(visibleTo(filmSelect(this.db.prepared), query.viewer), query)
-      .$if(featured !== undefined, (q) => q.where('f.is_featured', '=', featured!))
-      .$if(!!creatorId, (q) => q.where('f.creator_id', '=', creatorId!))
-      .$if(!!excludeId, (q) => q.where('f.id', '<>', excludeId!));
-    return sorted(select, query.sort).limit(query.limit).offset(query.offset).execute();
+    const { viewer, genre, language, featured, creatorId, excludeId } = query;
+    return this.listRead(
+      {
+        sort: query.sort,
+        viewer: !viewer ? 'public' : viewer.roles.includes('admin') ? 'admin' : 'member',
+        genre: genre !== undefined && genre !== '',
+        language: language !== undefined && language !== '',
+        featured: featured !== undefined,
+        creator: !!creatorId,
+        exclude: !!excludeId,
+      },
+      {
+        userId: viewer?.userId ?? '',
+        genre: genre ?? '',
+        language: language ?? '',
+        featured: featured ?? false,
+        creatorId: creatorId ?? 0,
+        excludeId: excludeId ?? 0,
+        limit: query.limit,
+        offset: query.offset,
+      },
+    );
   }
 
   /**

@@ -36,3 +36,26 @@ export function compiledRead<DB, P extends object, R>(
     return result.rows;
   };
 }
+
+/**
+ * compiledRead for a read whose shape follows a few choices (a sort, which filters are set): each
+ * shape is built and compiled the first time it is asked for, then run like a compiledRead. The
+ * shapes must be a small, closed set (enums and flags, never a value: a value goes in `params`),
+ * since every one is kept. `key` names a shape; `build` gets it and the stand-ins for the values.
+ */
+export function compiledShapes<DB, S, P extends object, R>(
+  db: QueryDb<DB>,
+  key: (shape: S) => string,
+  build: (shape: S, params: P) => Compilable<R>,
+): (shape: S, params: P) => Promise<R[]> {
+  const reads = new Map<string, (params: P) => Promise<R[]>>();
+  return (shape, params) => {
+    const name = key(shape);
+    let read = reads.get(name);
+    if (!read) {
+      read = compiledRead(db, (standIns: P) => build(shape, standIns));
+      reads.set(name, read);
+    }
+    return read(params);
+  };
+}
