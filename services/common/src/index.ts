@@ -41,4 +41,5 @@ export * from './database/query-db';
 export * from './database/compiled-read';
 export * from './database/advisory-locks.repository';
 export * from './messaging/topic-consumer';
+export * from './messaging/batch-event-consumer';
 export * from './database/upsert';

@@ -12,7 +12,7 @@ import { LikesModule } from './likes/likes.module';
 import { ContinueWatchingRepository } from './lists/continue-watching.repository';
 import { ListsModule } from './lists/lists.module';
 import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
-import { WatchProgressChangedHandler } from './lists/watch-progress-changed.handler';
+import { WatchProgressChangedConsumer } from './lists/watch-progress-changed.consumer';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeedRepository } from './seed/seed.repository';
@@ -28,11 +28,12 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     CriticReviewsModule,
     NotificationsModule,
   ],
-  controllers: [
-    FilmStatusChangedHandler,
-    CreatorRegisteredHandler,
-    WatchProgressChangedHandler,
-    WatchHistoryClearedHandler,
+  controllers: [FilmStatusChangedHandler, CreatorRegisteredHandler, WatchHistoryClearedHandler],
+  providers: [
+    ContinueWatchingRepository,
+    WatchProgressChangedConsumer,
+    SeedRepository,
+    CreatorsRepository,
+    FilmsRepository,
   ],
-  providers: [ContinueWatchingRepository, SeedRepository, CreatorsRepository, FilmsRepository],
 })) {}

@@ -4,6 +4,7 @@
 // is watched again, and a cleared history stays cleared.
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { KafkaService } from '@kinora/common';
 import { eventually, startTestService, type TestService } from '@kinora/common/testing';
@@ -13,12 +14,15 @@ import {
   WatchHistoryClearedSchema,
   WatchProgressChangedSchema,
 } from '@kinora/proto';
+import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { AppModule } from '../src/app.module';
 import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
+import { ContinueWatchingRepository } from '../src/lists/continue-watching.repository';
 import type { ListEntryDto } from '../src/lists/dto/list-entry.dto';
+import { WatchProgressChangedConsumer } from '../src/lists/watch-progress-changed.consumer';
 
 let service: TestService<Config>;
 let sut: NestFastifyApplication;
@@ -29,6 +33,8 @@ const ADA = '11111111-1111-4111-8111-111111111111';
 const BO = '22222222-2222-4222-8222-222222222222';
 const CY = '33333333-3333-4333-8333-333333333333';
 const DEE = '55555555-5555-4555-8555-555555555555';
+const EVE = '66666666-6666-4666-8666-666666666666';
+const FAY = '77777777-7777-4777-8777-777777777777';
 /** Sent after every batch, on each topic used: once it is processed, the batch before it is. */
 const SENTINEL = '99999999-9999-4999-8999-999999999999';
 const TIDAL = 401;
@@ -40,6 +46,9 @@ const UNKNOWN = 405;
 const BASE = Date.parse('2026-11-20T12:00:00Z');
 /** A moment `minutes` after the base time, when a member watched. */
 const at = (minutes: number) => new Date(BASE + minutes * 60_000);
+
+const PROGRESS_TOPIC = topicOf(WatchProgressChangedSchema);
+const CLEARED_TOPIC = topicOf(WatchHistoryClearedSchema);
 
 interface Outgoing {
   id: string;
@@ -69,7 +78,7 @@ function progress(
   });
   return {
     id,
-    topic: topicOf(WatchProgressChangedSchema),
+    topic: PROGRESS_TOPIC,
     key: userId,
     value: Buffer.from(toBinary(WatchProgressChangedSchema, event)),
   };
@@ -83,43 +92,53 @@ function cleared(userId: string, clearedAt: Date, id = randomUUID()): Outgoing {
   });
   return {
     id,
-    topic: topicOf(WatchHistoryClearedSchema),
+    topic: CLEARED_TOPIC,
     key: userId,
     value: Buffer.from(toBinary(WatchHistoryClearedSchema, event)),
   };
 }
 
+/** Each send's progress sentinel is for a film of its own, so its mark shows it was applied. */
+let sentinelFilm = 10_000;
+
 /**
- * Sends the messages in order (one partition per topic) and waits until social applied them: each
- * topic used gets a sentinel event last, so duplicates, which leave no trace, are through as well.
+ * Sends the messages in order (one partition per topic, one request per topic) and waits until
+ * social applied them: each topic used gets a sentinel event last, so duplicates, which leave no
+ * trace, are through as well. Progress is applied a batch at a time in offset order, without a
+ * ledger: the sentinel's mark shows that everything before it is applied; clears are in the ledger.
  */
 async function send(...messages: Outgoing[]): Promise<void> {
   const topics = [...new Set(messages.map((message) => message.topic))];
+  const film = ++sentinelFilm;
   const sentinels = topics.map((topic) =>
-    topic === topicOf(WatchHistoryClearedSchema)
-      ? cleared(SENTINEL, at(0))
-      : progress(SENTINEL, TIDAL, new Date(Date.now() + Math.random() * 1000), 1),
+    topic === CLEARED_TOPIC ? cleared(SENTINEL, at(0)) : progress(SENTINEL, film, at(1), 1),
   );
   // The service's own producer, onto its (prefixed) topics: the same path analytics' events take.
   const producer = await kafkaService.producer();
-  for (const message of [...messages, ...sentinels]) {
+  for (const topic of topics) {
     await producer.send({
-      topic: kafkaService.topic(message.topic),
-      messages: [{ key: message.key, value: message.value }],
+      topic: kafkaService.topic(topic),
+      messages: [...messages, ...sentinels]
+        .filter((message) => message.topic === topic)
+        .map((message) => ({ key: message.key, value: message.value })),
     });
   }
-  const ids = [...new Set([...messages, ...sentinels].map((message) => message.id))];
+  const clears = [...messages, ...sentinels].filter((message) => message.topic === CLEARED_TOPIC);
+  const ids = [...new Set(clears.map((message) => message.id))];
   await eventually(
     async () => {
       const { rows: dead } = await db.query<{ error: string }>('select error from dead_letters');
       if (dead.length > 0) throw new Error(`dead-lettered: ${dead.map((row) => row.error).join('; ')}`);
       const { rows } = await db.query<{ count: number }>(
         `select count(*)::int as count from processed_events
-          where handler in ('WatchProgressChangedHandler', 'WatchHistoryClearedHandler')
-            and event_id = any($1::uuid[])`,
+          where handler = 'WatchHistoryClearedHandler' and event_id = any($1::uuid[])`,
         [ids],
       );
-      return rows[0]!.count === ids.length;
+      const { rowCount: marked } = await db.query(
+        'select 1 from watch_progress_marks where user_id = $1 and film_id = $2',
+        [SENTINEL, film],
+      );
+      return rows[0]!.count === ids.length && (!topics.includes(PROGRESS_TOPIC) || marked === 1);
     },
     20_000,
     'the events applied',
@@ -147,6 +166,34 @@ const stored = async (userId: string) =>
       [userId],
     )
   ).rows;
+
+/** The ids of the member's entries by film. */
+const entryIds = async (userId: string) =>
+  new Map(
+    (
+      await db.query<{ film_id: number; id: number }>(
+        `select film_id, id from list_entries where user_id = $1 and list_type = 'continue_watching'`,
+        [userId],
+      )
+    ).rows.map((row) => [row.film_id, row.id]),
+  );
+/**
+ * The member's entries and marks, each entry saying whether it is still the one `before` had (not
+ * dropped and made anew).
+ */
+async function state(userId: string, before: Map<number, number>) {
+  const { rows: listed } = await db.query<{ id: number; film_id: number }>(
+    `select id, film_id, progress_seconds, duration_seconds, progress_at from list_entries
+      where user_id = $1 and list_type = 'continue_watching' order by film_id`,
+    [userId],
+  );
+  const { rows: marks } = await db.query(
+    'select film_id, watched_at from watch_progress_marks where user_id = $1 order by film_id',
+    [userId],
+  );
+  const entries = listed.map(({ id, ...entry }) => ({ ...entry, kept: before.get(entry.film_id) === id }));
+  return { entries, marks };
+}
 
 beforeAll(async () => {
   service = await startTestService({
@@ -298,6 +345,160 @@ test('clearing the history removes entries watched up to then, and keeps later p
   ]);
   // Another member's entries are not touched.
   expect((await entries(ADA)).map(([filmId]) => filmId)).toStrictEqual([TIDAL]);
+});
+
+test('a batch ends as its events applied one at a time: late, tied and finished events among them, and delivered twice', async () => {
+  // Eve's events go in one request (so in one fetched batch), Fay's one at a time, each applied alone.
+  const batch = (userId: string) => [
+    progress(userId, TIDAL, at(14), 140),
+    progress(userId, TIDAL, at(12), 120, { duration: 720 }),
+    progress(userId, TIDAL, at(16), 700, { duration: 720, finished: true }),
+    progress(userId, LOOP, at(20), 20, { duration: 420 }),
+    progress(userId, TIDAL, at(18), 180),
+    progress(userId, TIDAL, at(17), 170, { duration: 720 }),
+    progress(userId, LOOP, at(22), 22),
+    progress(userId, TIDAL, at(18), 5, { duration: 720 }),
+  ];
+  await send(
+    progress(EVE, TIDAL, at(10), 50, { duration: 720 }),
+    progress(FAY, TIDAL, at(10), 50, { duration: 720 }),
+  );
+  const [eve, fay] = [await entryIds(EVE), await entryIds(FAY)];
+  const [eveBatch, fayEvents] = [batch(EVE), batch(FAY)];
+  await send(...eveBatch);
+  for (const event of fayEvents) await send(event);
+
+  // Tidal was finished, then watched again: a new entry, the length known before the finish gone.
+  // Loop keeps the length an earlier event of the batch knew; the tie at 18 keeps the first.
+  const applied = {
+    entries: [
+      { film_id: TIDAL, progress_seconds: 180, duration_seconds: null, progress_at: at(18), kept: false },
+      { film_id: LOOP, progress_seconds: 22, duration_seconds: 420, progress_at: at(22), kept: false },
+    ],
+    marks: [
+      { film_id: TIDAL, watched_at: at(18) },
+      { film_id: LOOP, watched_at: at(22) },
+    ],
+  };
+  expect(await state(EVE, eve)).toStrictEqual(applied);
+  expect(await state(FAY, fay)).toStrictEqual(applied);
+  expect(await entries(EVE)).toStrictEqual([
+    [LOOP, 22, 420],
+    [TIDAL, 180, null],
+  ]);
+
+  // Delivered again, whole or one by one, the batch changes nothing.
+  const [eveAfter, fayAfter] = [await entryIds(EVE), await entryIds(FAY)];
+  await send(...eveBatch);
+  for (const event of fayEvents) await send(event);
+  const unchanged = { ...applied, entries: applied.entries.map((entry) => ({ ...entry, kept: true })) };
+  expect(await state(EVE, eveAfter)).toStrictEqual(unchanged);
+  expect(await state(FAY, fayAfter)).toStrictEqual(unchanged);
+});
+
+test('any batch, after any earlier progress and clear, ends as its events applied one at a time, and a redelivery changes nothing, also after a clear', async () => {
+  const consumer = sut.get(WatchProgressChangedConsumer);
+  const repository = sut.get(ContinueWatchingRepository);
+  const em = sut.get(EntityManager);
+  // As the consumer takes a fetched batch from Kafka (only the value and offset are read).
+  const deliver = (messages: Outgoing[]) =>
+    consumer.process(
+      messages.map((message, offset) => ({ value: message.value, offset: String(offset) })) as Parameters<
+        typeof consumer.process
+      >[0],
+    );
+  const clear = (userId: string, clearedAt: Date) =>
+    em.fork().transactional(async () => {
+      await repository.lock(userId);
+      await repository.clear(userId, clearedAt);
+    });
+  const step = fc.record({
+    film: fc.constantFrom(TIDAL, LOOP),
+    minute: fc.integer({ min: 0, max: 8 }),
+    position: fc.integer({ min: 0, max: 900 }),
+    duration: fc.constantFrom(0, 600, 720.5),
+    finished: fc.boolean(),
+  });
+  type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+  const events = (userId: string, steps: Step[]) =>
+    steps.map((s) =>
+      progress(userId, s.film, at(s.minute), s.position, { duration: s.duration, finished: s.finished }),
+    );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(step, { maxLength: 3 }),
+      fc.option(fc.integer({ min: 0, max: 8 })),
+      fc.array(step, { minLength: 1, maxLength: 10 }),
+      fc.integer({ min: 0, max: 8 }),
+      async (earlier, clearedAt, steps, clearedLater) => {
+        const [whole, single] = [randomUUID(), randomUUID()];
+        for (const userId of [whole, single]) {
+          for (const event of events(userId, earlier)) await deliver([event]);
+          if (clearedAt !== null) await clear(userId, at(clearedAt));
+        }
+        const [wholeBefore, singleBefore] = [await entryIds(whole), await entryIds(single)];
+        const batch = events(whole, steps);
+        await deliver(batch);
+        for (const event of events(single, steps)) await deliver([event]);
+        const applied = await state(whole, wholeBefore);
+        expect(applied).toStrictEqual(await state(single, singleBefore));
+
+        const after = await entryIds(whole);
+        await deliver(batch);
+        expect(await state(whole, after)).toStrictEqual({
+          ...applied,
+          entries: applied.entries.map((entry) => ({ ...entry, kept: true })),
+        });
+
+        // Nor after a clear, which drops the marks it stands for: it stands for them itself.
+        await clear(whole, at(clearedLater));
+        const afterClear = await entryIds(whole);
+        const cleared = await state(whole, afterClear);
+        await deliver([...events(whole, earlier), ...batch]);
+        expect(await state(whole, afterClear)).toStrictEqual(cleared);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('an unreadable progress event is skipped and counted, and the events after it are applied', async () => {
+  const unreadable = async () => {
+    const text = (await sut.inject({ method: 'GET', url: '/metrics' })).body;
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('kafka_events_consumed_total{') &&
+          l.includes(`topic="${PROGRESS_TOPIC}"`) &&
+          l.includes('outcome="unreadable"'),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+  const before = await unreadable();
+  // Not protobuf at all; and progress that says nothing of when it was watched.
+  const garbage = {
+    id: randomUUID(),
+    topic: PROGRESS_TOPIC,
+    key: DEE,
+    value: Buffer.from([0xff, 0xff, 0xff]),
+  };
+  const timeless = create(WatchProgressChangedSchema, {
+    envelope: create(EnvelopeSchema, { eventId: randomUUID(), producer: 'analytics' }),
+    userId: DEE,
+    filmId: BigInt(EMBER),
+    positionSeconds: 10,
+  });
+  await send(
+    garbage,
+    { ...garbage, value: Buffer.from(toBinary(WatchProgressChangedSchema, timeless)) },
+    progress(DEE, EMBER, at(20), 60),
+  );
+  expect(await unreadable()).toBe(before + 2);
+  expect(await entries(DEE)).toStrictEqual([
+    [EMBER, 60, null],
+    [LOOP, 2, null],
+  ]);
 });
 
 test('continue_watching counts in neither saved-film count, and the list calls still cannot write it', async () => {

@@ -1,7 +1,19 @@
 import { InjectQueryDb, lockForTransaction } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
+import type { CollapsedProgress } from './progress-batch';
+
+const LOCK_NAMESPACE = 'social.continue_watching';
+
+/** A film whose mark moved, and whether its earlier events' traces apply (advanceMarks). */
+export interface AdvancedMark {
+  userId: string;
+  filmId: number;
+  finishedSince: boolean;
+  lengthSince: boolean;
+}
 
 /**
  * Continue Watching is kept from analytics' events only (the list calls never write it), and those
@@ -16,6 +28,11 @@ import type { Db } from '../db';
  *
  * The list entry itself carries the progress shown (position, length, when watched), so reads need
  * no knowledge of marks or clears.
+ *
+ * Progress is applied a batch at a time, as what its events come to per member and film
+ * (progress-batch.ts), in a handful of statements whatever the batch's size. It needs no ledger of
+ * events applied: an event delivered again is no newer than the mark it moved (or than the clear
+ * that since removed that mark), so it changes nothing.
  */
 @Injectable()
 export class ContinueWatchingRepository {
@@ -23,84 +40,105 @@ export class ContinueWatchingRepository {
 
   /**
    * Serialises one member's continue-watching changes (progress and clears), so a clear never
-   * interleaves with a progress event's check-then-write. Events are keyed by member, so this lock
-   * is only contended if a consumer-group rebalance hands a partition over mid-batch.
+   * interleaves with a progress batch's check-then-write. Events are keyed by member, so this lock
+   * is contended only by a member's clear applied while a batch of their progress is (the two
+   * topics have consumers of their own), or when a rebalance hands a partition over mid-batch.
    */
   lock(userId: string): Promise<void> {
-    return lockForTransaction<DB>(this.db, 'social.continue_watching', userId);
+    return lockForTransaction<DB>(this.db, LOCK_NAMESPACE, userId);
   }
 
   /**
-   * Moves the film's mark to watchedAt if that is newer than the mark and than the member's last
-   * clear; answers whether it moved (whether the progress is to be applied).
+   * Takes `lock(userId)` for each member, in one statement and in the order of the locks' keys (not
+   * of the ids, whose hashes may collide), so transactions locking overlapping members never
+   * deadlock.
    */
-  async advanceMark(userId: string, filmId: number, watchedAt: Date): Promise<boolean> {
-    const at = watchedAt.toISOString();
-    const advanced = await this.db
-      .insertInto('watch_progress_marks')
-      .columns(['user_id', 'film_id', 'watched_at'])
-      .expression(
-        this.db
-          .selectNoFrom((eb) => [
-            eb.val(userId).as('user_id'),
-            eb.val(filmId).as('film_id'),
-            eb.val(at).as('watched_at'),
-          ])
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('watch_history_clears')
-                  .select('user_id')
-                  .where('user_id', '=', userId)
-                  .where('cleared_at', '>=', at),
-              ),
-            ),
-          ),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['user_id', 'film_id'])
-          .doUpdateSet((eb) => ({ watched_at: eb.ref('excluded.watched_at') }))
-          .whereRef('watch_progress_marks.watched_at', '<', 'excluded.watched_at'),
-      )
-      .executeTakeFirst();
-    return advanced.numInsertedOrUpdatedRows! > 0n;
+  async lockMembers(userIds: readonly string[]): Promise<void> {
+    await sql`select count(*) from (
+        select pg_advisory_xact_lock(hashtext(${LOCK_NAMESPACE}), key) from (
+          select distinct hashtext(user_id) as key from unnest(${[...userIds]}::text[]) as user_id order by key
+        ) as keys
+      ) as locked`.execute(this.db);
   }
 
-  /** A finished film leaves the list (its mark stays). */
-  async removeEntry(userId: string, filmId: number): Promise<void> {
-    await this.db
-      .deleteFrom('list_entries')
-      .where('user_id', '=', userId)
-      .where('list_type', '=', 'continue_watching')
-      .where('film_id', '=', filmId)
-      .execute();
+  /**
+   * Moves each film's mark to the progress's watched_at where that is newer than the mark and than
+   * the member's last clear, under the members' locks; answers the pairs whose mark moved (whose
+   * progress is to be applied), each saying whether its earlier events' traces are newer than the
+   * mark as it was (progress-batch.ts): an earlier finish (the entry is made anew) and an earlier
+   * known length (it is kept).
+   */
+  async advanceMarks(progress: readonly CollapsedProgress[]): Promise<AdvancedMark[]> {
+    const batch = JSON.stringify(
+      progress.map((p) => ({
+        user_id: p.userId,
+        film_id: p.filmId,
+        watched_at: p.watchedAt,
+        finished_at: p.finishedAt,
+        length_at: p.lengthFrom?.watchedAt ?? null,
+      })),
+    );
+    const { rows } = await sql<AdvancedMark>`with batch as (
+        select * from json_to_recordset(${batch}::json) as b(
+          user_id text, film_id integer, watched_at timestamptz, finished_at timestamptz, length_at timestamptz)
+      ), prior as (
+        select batch.*, greatest(m.watched_at, c.cleared_at) as since from batch
+          left join watch_progress_marks m on m.user_id = batch.user_id and m.film_id = batch.film_id
+          left join watch_history_clears c on c.user_id = batch.user_id
+      ), advanced as (
+        insert into watch_progress_marks (user_id, film_id, watched_at)
+          select user_id, film_id, watched_at from prior where since is null or watched_at > since
+          on conflict (user_id, film_id) do update set watched_at = excluded.watched_at
+            where watch_progress_marks.watched_at < excluded.watched_at
+          returning user_id, film_id
+      )
+      select prior.user_id as "userId", prior.film_id as "filmId",
+          coalesce(prior.finished_at > prior.since, prior.finished_at is not null) as "finishedSince",
+          coalesce(prior.length_at > prior.since, prior.length_at is not null) as "lengthSince"
+        from advanced join prior on prior.user_id = advanced.user_id and prior.film_id = advanced.film_id`.execute(
+      this.db,
+    );
+    return rows;
   }
 
-  /** Writes the progress shown; a length of null keeps the one known from earlier progress. */
-  async upsertEntry(
-    userId: string,
-    filmId: number,
-    progress: { seconds: number; durationSeconds: number | null; watchedAt: Date },
+  /** Finished films leave the list (their marks stay), and entries made anew go first. */
+  async removeEntries(pairs: ReadonlyArray<{ userId: string; filmId: number }>): Promise<void> {
+    const gone = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, film_id: p.filmId })));
+    await sql`delete from list_entries using json_to_recordset(${gone}::json) as gone(user_id text, film_id integer)
+      where list_entries.list_type = 'continue_watching'
+        and list_entries.user_id = gone.user_id and list_entries.film_id = gone.film_id`.execute(this.db);
+  }
+
+  /**
+   * Writes the progress shown, at most once per member and film; a length of null keeps the one
+   * known from earlier progress.
+   */
+  async upsertEntries(
+    entries: ReadonlyArray<{
+      userId: string;
+      filmId: number;
+      seconds: number;
+      durationSeconds: number | null;
+      watchedAt: Date;
+    }>,
   ): Promise<void> {
-    await this.db
-      .insertInto('list_entries')
-      .values({
-        user_id: userId,
-        film_id: filmId,
-        list_type: 'continue_watching',
-        progress_seconds: progress.seconds,
-        duration_seconds: progress.durationSeconds,
-        progress_at: progress.watchedAt.toISOString(),
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['user_id', 'list_type', 'film_id']).doUpdateSet((eb) => ({
-          progress_seconds: eb.ref('excluded.progress_seconds'),
-          duration_seconds: eb.fn.coalesce('excluded.duration_seconds', 'list_entries.duration_seconds'),
-          progress_at: eb.ref('excluded.progress_at'),
-        })),
-      )
-      .execute();
+    const rows = JSON.stringify(
+      entries.map((e) => ({
+        user_id: e.userId,
+        film_id: e.filmId,
+        progress_seconds: e.seconds,
+        duration_seconds: e.durationSeconds,
+        progress_at: e.watchedAt,
+      })),
+    );
+    await sql`insert into list_entries (user_id, film_id, list_type, progress_seconds, duration_seconds, progress_at)
+      select user_id, film_id, 'continue_watching', progress_seconds, duration_seconds, progress_at
+        from json_to_recordset(${rows}::json) as entry(user_id text, film_id integer, progress_seconds integer,
+          duration_seconds double precision, progress_at timestamptz)
+      on conflict (user_id, list_type, film_id) do update set
+        progress_seconds = excluded.progress_seconds,
+        duration_seconds = coalesce(excluded.duration_seconds, list_entries.duration_seconds),
+        progress_at = excluded.progress_at`.execute(this.db);
   }
 
   /**
