@@ -13,10 +13,11 @@ import { CreatorsService } from './creators/creators.service';
 import { DATABASE } from './database';
 import { FilmRatingChangedHandler } from './films/film-rating-changed.handler';
 import { FilmReviewedHandler } from './films/film-reviewed.handler';
-import { ViewQualifiedHandler } from './films/view-qualified.handler';
+import { FilmViewsRepository } from './films/film-views.repository';
 import { FilmsController } from './films/films.controller';
 import { FilmsRepository } from './films/films.repository';
 import { FilmsService } from './films/films.service';
+import { ViewQualifiedConsumer } from './films/view-qualified.consumer';
 import { MEDIA_PROVIDERS, MediaService } from './media/media.service';
 import { PublicReadCache } from './reads/public-read-cache';
 import { PublicReadsRepository } from './reads/public-reads.repository';
@@ -42,12 +43,13 @@ export class AppModule
       CreativeUploadsController,
       FilmRatingChangedHandler,
       FilmReviewedHandler,
-      ViewQualifiedHandler,
       CreatorFollowerCountChangedHandler,
     ],
     providers: [
       FilmsService,
       FilmsRepository,
+      FilmViewsRepository,
+      ViewQualifiedConsumer,
       CreatorsService,
       CreatorsRepository,
       StudioService,

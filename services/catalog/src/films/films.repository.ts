@@ -41,7 +41,7 @@ interface ListValues {
 
 /**
  * The catalog's films: the public reads (named prepared statements: their texts are few and read
- * constantly) and the writes of a film's life, its rating and its views.
+ * constantly) and the writes of a film's life and its rating (its views: film-views.repository.ts).
  */
 @Injectable()
 export class FilmsRepository {
@@ -275,41 +275,5 @@ export class FilmsRepository {
       .where('id', '=', id)
       .where('rating_version', '<', version)
       .execute();
-  }
-
-  /**
-   * Records a qualified viewing session of an existing film and counts it in the film's views,
-   * once per session: whether it was new.
-   */
-  async addView(view: {
-    filmId: number;
-    viewerKey: string;
-    viewedAt: Date;
-    sessionId: string;
-  }): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('film_views')
-      .columns(['film_id', 'viewer_key', 'viewed_at', 'session_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('films')
-          .select([
-            'films.id',
-            eb.cast<string>(eb.val(view.viewerKey), 'text').as('viewer_key'),
-            eb.cast<string>(eb.val(view.viewedAt.toISOString()), 'timestamptz').as('viewed_at'),
-            eb.cast<string>(eb.val(view.sessionId), 'uuid').as('session_id'),
-          ])
-          .where('films.id', '=', view.filmId),
-      )
-      .onConflict((conflict) => conflict.column('session_id').doNothing())
-      .returning('film_id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-    await this.db
-      .updateTable('films')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-      .where('id', '=', view.filmId)
-      .execute();
-    return true;
   }
 }
