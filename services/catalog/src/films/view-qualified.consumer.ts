@@ -1,14 +1,16 @@
-import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { BatchEventConsumer, CONFIG, KafkaService, MetricsService, type BaseConfig } from '@kinora/common';
+import {
+  BatchEventConsumer,
+  CONFIG,
+  storable,
+  KafkaService,
+  MetricsService,
+  type BaseConfig,
+} from '@kinora/common';
 import { ViewQualifiedSchema, type Envelope, type ViewQualified } from '@kinora/proto';
 import { FilmViewsRepository, type QualifiedView } from './film-views.repository';
 
-const INT_MAX = 2_147_483_647;
-/** The times PostgreSQL reads back as written (four-digit years). */
-const EARLIEST = Date.UTC(1, 0, 1);
-const LATEST = Date.UTC(10_000, 0, 1);
 /**
  * A UUID as PostgreSQL's uuid type reads one: 32 hex digits in either case, a hyphen allowed after
  * any group of four, the whole optionally in braces.
@@ -47,13 +49,11 @@ export class ViewQualifiedConsumer extends BatchEventConsumer<typeof ViewQualifi
   protected read(event: ViewQualified, envelope: Envelope): QualifiedView | undefined {
     const filmId = Number(event.filmId);
     if (filmId <= 0) return undefined;
-    if (filmId > INT_MAX) throw new Error(`film id ${event.filmId} out of range`);
+    storable.int(filmId, 'film id');
     if (!isUuid(event.sessionId)) throw new Error(`session id '${event.sessionId}' is not a UUID`);
-    if (event.userId.includes('\0')) throw new Error('user id holds a NUL');
+    storable.text(event.userId, 'user id');
     const qualified = event.qualifiedAt ?? envelope.occurredAt;
-    const viewedAt = qualified ? timestampDate(qualified) : new Date();
-    const time = viewedAt.getTime();
-    if (!(time >= EARLIEST && time < LATEST)) throw new Error('qualified_at out of range');
+    const viewedAt = qualified ? storable.time(qualified, 'qualified_at') : new Date();
     return {
       filmId,
       viewerKey: event.userId ? `user:${event.userId}` : `session:${event.sessionId}`,

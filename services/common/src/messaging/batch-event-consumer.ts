@@ -1,4 +1,5 @@
 import { fromBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
+import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
 import { topicOf, type Envelope } from '@kinora/proto';
@@ -8,6 +9,39 @@ import type { MetricsService } from '../metrics/metrics';
 import type { KafkaService } from './kafka.service';
 import { CONSUMER_RESTART_DELAY_MS } from './restart-on-crash';
 import { TopicConsumer } from './topic-consumer';
+
+/** The largest value an int4 column takes. */
+const INT4_MAX = 2_147_483_647;
+/** The times PostgreSQL reads back as written (four-digit years). */
+const EARLIEST = Date.UTC(1, 0, 1);
+const LATEST = Date.UTC(10_000, 0, 1);
+
+/**
+ * What a batch consumer's `read` checks of an event's values before they go into one statement
+ * with the rest of the batch, since one value PostgreSQL cannot store would fail them all: each
+ * throws (the event is unreadable, skipped and counted) naming the field.
+ */
+export const storable = {
+  /** A whole number that fits an int4 column. */
+  int(value: number, field: string): number {
+    if (!(Number.isInteger(value) && Math.abs(value) <= INT4_MAX))
+      throw new Error(`${field} ${value} out of range`);
+    return value;
+  },
+  /** Text without NUL, which PostgreSQL's text cannot hold. */
+  text(value: string, field: string): string {
+    if (value.includes('\0')) throw new Error(`${field} holds a NUL`);
+    return value;
+  },
+  /** A time PostgreSQL stores and reads back as written; throws when there is none. */
+  time(timestamp: Timestamp | undefined, field: string): Date {
+    if (!timestamp) throw new Error(`event has no ${field}`);
+    const date = timestampDate(timestamp);
+    const time = date.getTime();
+    if (!(time >= EARLIEST && time < LATEST)) throw new Error(`${field} out of range`);
+    return date;
+  },
+};
 
 /** What every batch event consumer is built with: the platform's services. */
 export interface BatchEventPlatform {

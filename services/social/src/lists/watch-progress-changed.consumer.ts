@@ -1,8 +1,14 @@
-import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { BatchEventConsumer, CONFIG, KafkaService, MetricsService, type BaseConfig } from '@kinora/common';
+import {
+  BatchEventConsumer,
+  CONFIG,
+  storable,
+  KafkaService,
+  MetricsService,
+  type BaseConfig,
+} from '@kinora/common';
 import { WatchProgressChangedSchema, type Envelope, type WatchProgressChanged } from '@kinora/proto';
 import { ContinueWatchingRepository } from './continue-watching.repository';
 import { byMembers, collapseProgress, type CollapsedProgress, type Progress } from './progress-batch';
@@ -13,11 +19,6 @@ import { byMembers, collapseProgress, type CollapsedProgress, type Progress } fr
  * a batch fetched while catching up (thousands of members) would overflow.
  */
 const MEMBERS_PER_TRANSACTION = 200;
-
-const INT_MAX = 2_147_483_647;
-/** The times PostgreSQL reads back as written (four-digit years). */
-const EARLIEST = Date.UTC(1, 0, 1);
-const LATEST = Date.UTC(10_000, 0, 1);
 
 /**
  * Keeps members' continue_watching entries from their viewing progress
@@ -54,9 +55,12 @@ export class WatchProgressChangedConsumer extends BatchEventConsumer<
   protected read(event: WatchProgressChanged, envelope: Envelope): Progress | undefined {
     const filmId = Number(event.filmId);
     if (!event.userId || filmId <= 0) return undefined;
-    if (filmId > INT_MAX) throw new Error(`film id ${event.filmId} out of range`);
-    if (event.userId.includes('\0')) throw new Error('user id holds a NUL');
-    const watchedAt = dateOf(event.watchedAt ?? envelope.occurredAt);
+    storable.int(filmId, 'film id');
+    storable.text(event.userId, 'user id');
+    const watchedAt = storable.time(
+      event.watchedAt ?? envelope.occurredAt,
+      'watched_at (nor envelope.occurred_at)',
+    );
     if (event.finished) {
       return { userId: event.userId, filmId, watchedAt, finished: true, seconds: 0, durationSeconds: null };
     }
@@ -65,7 +69,7 @@ export class WatchProgressChangedConsumer extends BatchEventConsumer<
     const seconds = Number.isFinite(event.positionSeconds)
       ? Math.max(0, Math.round(event.positionSeconds))
       : 0;
-    if (seconds > INT_MAX) throw new Error(`position ${event.positionSeconds} out of range`);
+    storable.int(seconds, 'position');
     const duration =
       Number.isFinite(event.durationSeconds) && event.durationSeconds > 0 ? event.durationSeconds : null;
     return { userId: event.userId, filmId, watchedAt, finished: false, seconds, durationSeconds: duration };
@@ -96,12 +100,4 @@ export class WatchProgressChangedConsumer extends BatchEventConsumer<
     if (drops.length > 0) await this.continueWatching.removeEntries(drops);
     if (writes.length > 0) await this.continueWatching.upsertEntries(writes);
   }
-}
-
-function dateOf(timestamp: Timestamp | undefined): Date {
-  if (!timestamp) throw new Error('event has no watched_at (nor envelope.occurred_at)');
-  const date = timestampDate(timestamp);
-  const time = date.getTime();
-  if (!(time >= EARLIEST && time < LATEST)) throw new Error('watched_at out of range');
-  return date;
 }
