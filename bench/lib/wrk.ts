@@ -183,23 +183,29 @@ export async function measure(scenarios: Scenario[]): Promise<Row[]> {
 }
 
 /** Measures the scenarios, prints their table, then "a/b" for each pair of `ratios`. */
-export async function measureAndCompare(scenarios: Scenario[], ratios: [string, string][]): Promise<Row[]> {
+export async function measureAndCompare(
+  scenarios: Scenario[],
+  ratios: [string, string, number?][],
+): Promise<Row[]> {
   const rows = await measure(scenarios);
   console.log('');
   printTable(rows);
   console.log('');
-  for (const [a, b] of ratios) console.log(ratio(rows, a, b));
+  for (const [a, b, target] of ratios) console.log(ratio(rows, a, b, target));
   return rows;
 }
 
-/** "a/b = 0.42x" from the req/s of two measured scenarios. */
-export function ratio(rows: Row[], a: string, b: string): string {
+/** "a/b = 0.42x" from the req/s of two measured scenarios, and whether it meets `target` if given. */
+export function ratio(rows: Row[], a: string, b: string, target?: number): string {
   const rate = (name: string) => {
     const row = rows.find((candidate) => candidate.scenario.name === name);
     if (!row) throw new Error(`no scenario ${name}`);
     return perSecond(row.result);
   };
-  return `${a}/${b} = ${(rate(a) / rate(b)).toFixed(2)}x`;
+  const value = rate(a) / rate(b);
+  const verdict =
+    target === undefined ? '' : `   target ≥ ${target}×: ${value >= target ? 'met' : 'NOT met'}`;
+  return `${a}/${b} = ${value.toFixed(2)}x${verdict}`;
 }
 
 /** A scenario that sends no headers of its own. */
