@@ -6,6 +6,7 @@ import {
   createTestKafka,
   createTestRedis,
   eventually,
+  eventsConsumed,
   serviceEnv,
   type TestDatabase,
   type TestKafka,
@@ -68,16 +69,7 @@ async function query<T>(db: TestDatabase, sql: string, params: unknown[] = []): 
 const count = async (db: TestDatabase, sql: string) => Number((await query<{ n: string }>(db, sql))[0]!.n);
 
 async function consumedMetric(outcome: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
-  const line = text
-    .split('\n')
-    .find(
-      (l) =>
-        l.startsWith('kafka_events_consumed_total{') &&
-        l.includes(`topic="${TOPIC}"`) &&
-        l.includes(`outcome="${outcome}"`),
-    );
-  return line ? Number(line.split(' ').pop()) : 0;
+  return eventsConsumed(await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text(), TOPIC, outcome);
 }
 
 /** Offsets the catalog group has committed on the topic, summed over partitions. */

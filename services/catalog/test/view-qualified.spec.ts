@@ -5,7 +5,13 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { eventually, encodeEvent, startTestService, type TestService } from '@kinora/common/testing';
+import {
+  eventually,
+  eventsConsumed,
+  encodeEvent,
+  startTestService,
+  type TestService,
+} from '@kinora/common/testing';
 import { topicOf, ViewQualifiedSchema } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -158,16 +164,7 @@ async function state(f: Films) {
 
 /** kafka_events_consumed_total of the topic's unreadable events, as /metrics says. */
 async function unreadable(): Promise<number> {
-  const text = (await sut.inject({ method: 'GET', url: '/metrics' })).body;
-  const line = text
-    .split('\n')
-    .find(
-      (l) =>
-        l.startsWith('kafka_events_consumed_total{') &&
-        l.includes(`topic="${TOPIC}"`) &&
-        l.includes('outcome="unreadable"'),
-    );
-  return line ? Number(line.split(' ').pop()) : 0;
+  return eventsConsumed((await sut.inject({ method: 'GET', url: '/metrics' })).body, TOPIC, 'unreadable');
 }
 
 test('a batch ends as its events applied one at a time, and delivered again changes nothing', async () => {

@@ -7,7 +7,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { KafkaService } from '@kinora/common';
-import { eventually, startTestService, type TestService } from '@kinora/common/testing';
+import { eventually, eventsConsumed, startTestService, type TestService } from '@kinora/common/testing';
 import {
   EnvelopeSchema,
   topicOf,
@@ -463,18 +463,9 @@ test('any batch, after any earlier progress and clear, ends as its events applie
 });
 
 test('an unreadable progress event is skipped and counted, and the events after it are applied', async () => {
-  const unreadable = async () => {
-    const text = (await sut.inject({ method: 'GET', url: '/metrics' })).body;
-    const line = text
-      .split('\n')
-      .find(
-        (l) =>
-          l.startsWith('kafka_events_consumed_total{') &&
-          l.includes(`topic="${PROGRESS_TOPIC}"`) &&
-          l.includes('outcome="unreadable"'),
-      );
-    return line ? Number(line.split(' ').pop()) : 0;
-  };
+  const unreadable = async () =>
+    eventsConsumed((await sut.inject({ method: 'GET', url: '/metrics' })).body, PROGRESS_TOPIC, 'unreadable');
+
   const before = await unreadable();
   // Not protobuf at all; and progress that says nothing of when it was watched.
   const garbage = {

@@ -188,6 +188,19 @@ export async function eventually<T>(
   throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
+/** kafka_events_consumed_total of one topic and outcome in a /metrics text (0 when not counted yet). */
+export function eventsConsumed(metrics: string, topic: string, outcome: string): number {
+  const line = metrics
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('kafka_events_consumed_total{') &&
+        l.includes(`topic="${topic}"`) &&
+        l.includes(`outcome="${outcome}"`),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
