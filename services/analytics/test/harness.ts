@@ -1,5 +1,11 @@
-import type { TestingModule } from '@nestjs/testing';
-import { publishEvent, startTestService, type EventTarget, type TestService } from '@kinora/common/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  createTestApp,
+  publishEvent,
+  startTestService,
+  type EventTarget,
+  type TestService,
+} from '@kinora/common/testing';
 import { CreatorRegisteredSchema, FilmStatus, FilmStatusChangedSchema } from '@kinora/proto';
 import { AppModule } from '../src/app.module';
 import { configSchema, type Config } from '../src/config';
@@ -8,7 +14,7 @@ import { WorkerAppModule } from '../src/worker.module';
 
 /** A test's own analytics: database, topics, Redis prefix, the API and the worker, in process. */
 export interface Analytics extends TestService<Config> {
-  worker: TestingModule;
+  worker: NestFastifyApplication;
 }
 
 export async function startAnalytics(extra: Record<string, string> = {}): Promise<Analytics> {
@@ -19,7 +25,9 @@ export async function startAnalytics(extra: Record<string, string> = {}): Promis
     app: (config) => AppModule.forRoot(config as Config),
     env: extra,
   });
-  const worker = await service.startContext(WorkerAppModule.forRoot(service.config as Config));
+  // An app, as analytics-worker runs: its batch consumers consume in an app only.
+  const worker = await createTestApp(WorkerAppModule.forRoot(service.config as Config));
+  service.onClose(() => worker.close());
   return { ...service, worker };
 }
 

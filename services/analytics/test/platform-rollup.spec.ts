@@ -4,7 +4,6 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { loadConfig, migrate } from '@kinora/common';
 import {
   createTestApp,
-  createTestContext,
   createTestDatabase,
   createTestKafka,
   createTestRedis,
@@ -45,7 +44,7 @@ beforeAll(async () => {
   );
   // The service (its event handlers consume from Kafka) and the worker that recomputes rollups.
   api = await createTestApp(AppModule.forRoot(config));
-  worker = await createTestContext(WorkerAppModule.forRoot(config));
+  worker = await createTestApp(WorkerAppModule.forRoot(config));
 });
 
 afterAll(async () => {

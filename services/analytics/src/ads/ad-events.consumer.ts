@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, KafkaService, MetricsService } from '@kinora/common';
-import { AdEventRecordedSchema } from '@kinora/proto';
-import { Counter } from 'prom-client';
-import type { Config } from '../config';
+import { Injectable } from '@nestjs/common';
+import { BatchEventPlatform } from '@kinora/common';
+import { AdEventRecordedSchema, type AdEventRecorded, type Envelope } from '@kinora/proto';
+import type { KafkaMessage } from 'kafkajs';
 import { BucketBatchConsumer } from '../rollups/bucket-batch-consumer';
 import { adDayKey } from '../rollups/rollups.queue';
 import { adEventRowOf, AdEventStore, type AdEventRow } from './ad-event-store';
@@ -19,34 +18,20 @@ export class AdEventsConsumer extends BucketBatchConsumer<
   AdEventRow,
   'ad-day'
 > {
-  constructor(
-    kafka: KafkaService,
-    store: AdEventStore,
-    @Inject(CONFIG) config: Config,
-    metrics: MetricsService,
-  ) {
-    super(kafka, config, metrics, {
+  constructor(platform: BatchEventPlatform, store: AdEventStore) {
+    super(platform, {
       schema: AdEventRecordedSchema,
       groupSuffix: '-ads',
-      rowOf: (event, message) => {
-        const row = adEventRowOf(event, new Date(Number(message.timestamp)));
-        if (typeof row === 'string') throw new Error(row);
-        return row;
-      },
       store: (rows) => store.store(rows),
       job: 'ad-day',
       keyOf: adDayKey,
-      counter: {
-        of: (registry) =>
-          new Counter({
-            name: 'analytics_ad_events_total',
-            help: 'Ad events taken from Kafka, by outcome (taken, or unreadable)',
-            labelNames: ['outcome'],
-            registers: [registry],
-          }),
-        stored: 'taken',
-      },
-      unreadable: 'unreadable ad event skipped',
     });
+  }
+
+  /** The event's row, dated by Kafka's timestamp when the event carries no time of its own. */
+  protected read(event: AdEventRecorded, _envelope: Envelope, message: KafkaMessage): AdEventRow {
+    const row = adEventRowOf(event, new Date(Number(message.timestamp)));
+    if (typeof row === 'string') throw new Error(row);
+    return row;
   }
 }

@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, KafkaService, MetricsService } from '@kinora/common';
-import { ViewingSessionUpdatedSchema } from '@kinora/proto';
-import { Counter } from 'prom-client';
-import type { Config } from '../config';
+import { Injectable } from '@nestjs/common';
+import { BatchEventPlatform } from '@kinora/common';
+import { ViewingSessionUpdatedSchema, type ViewingSessionUpdated } from '@kinora/proto';
 import { BucketBatchConsumer } from '../rollups/bucket-batch-consumer';
 import { filmDayKey } from '../rollups/rollups.queue';
 import { SessionStore, writeOf, type StoredWrite } from './session-store';
@@ -18,34 +16,18 @@ export class SessionEventsConsumer extends BucketBatchConsumer<
   StoredWrite,
   'film-day'
 > {
-  constructor(
-    kafka: KafkaService,
-    store: SessionStore,
-    @Inject(CONFIG) config: Config,
-    metrics: MetricsService,
-  ) {
-    super(kafka, config, metrics, {
+  constructor(platform: BatchEventPlatform, store: SessionStore) {
+    super(platform, {
       schema: ViewingSessionUpdatedSchema,
       groupSuffix: '-sessions',
-      rowOf: (event) => {
-        if (!event.envelope?.eventId || !event.sessionId || !event.writer)
-          throw new Error('incomplete event');
-        return writeOf(event);
-      },
       store: (writes) => store.store(writes),
       job: 'film-day',
       keyOf: filmDayKey,
-      counter: {
-        of: (registry) =>
-          new Counter({
-            name: 'analytics_session_events_total',
-            help: 'Viewing-session events taken from Kafka, by outcome (stored, or unreadable)',
-            labelNames: ['outcome'],
-            registers: [registry],
-          }),
-        stored: 'stored',
-      },
-      unreadable: 'unreadable viewing-session event skipped',
     });
+  }
+
+  protected read(event: ViewingSessionUpdated): StoredWrite {
+    if (!event.sessionId || !event.writer) throw new Error('incomplete event');
+    return writeOf(event);
   }
 }

@@ -1,13 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import {
-  BatchEventConsumer,
-  CONFIG,
-  storable,
-  KafkaService,
-  MetricsService,
-  type BaseConfig,
-} from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import { BatchEventConsumer, BatchEventPlatform, storable } from '@kinora/common';
 import { ViewQualifiedSchema, type Envelope, type ViewQualified } from '@kinora/proto';
 import { FilmViewsRepository, type QualifiedView } from './film-views.repository';
 
@@ -28,16 +20,10 @@ const UUID = /^(?:[0-9a-f]{4}-?){7}[0-9a-f]{4}$/i;
 @Injectable()
 export class ViewQualifiedConsumer extends BatchEventConsumer<typeof ViewQualifiedSchema, QualifiedView> {
   constructor(
-    kafka: KafkaService,
-    @Inject(CONFIG) config: BaseConfig,
-    metrics: MetricsService,
-    adapterHost: HttpAdapterHost,
+    platform: BatchEventPlatform,
     private readonly views: FilmViewsRepository,
   ) {
-    super(
-      { kafka, config, metrics, adapterHost },
-      { schema: ViewQualifiedSchema, groupSuffix: '-view-qualified' },
-    );
+    super(platform, { schema: ViewQualifiedSchema, groupSuffix: '-view-qualified' });
   }
 
   /**

@@ -1,12 +1,18 @@
 import { fromBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
-import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { HttpAdapterHost } from '@nestjs/core';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { topicOf, type Envelope } from '@kinora/proto';
 import type { KafkaMessage } from 'kafkajs';
-import type { BaseConfig } from '../config/config';
-import type { MetricsService } from '../metrics/metrics';
-import type { KafkaService } from './kafka.service';
+import { CONFIG, type BaseConfig } from '../config/config';
+import { MetricsService } from '../metrics/metrics';
+import { KafkaService } from './kafka.service';
 import { CONSUMER_RESTART_DELAY_MS } from './restart-on-crash';
 import { TopicConsumer } from './topic-consumer';
 
@@ -43,13 +49,16 @@ export const storable = {
   },
 };
 
-/** What every batch event consumer is built with: the platform's services. */
-export interface BatchEventPlatform {
-  kafka: KafkaService;
-  config: BaseConfig;
-  metrics: MetricsService;
-  /** Tells a service's app (which consumes) from a bare context such as a seed (which does not). */
-  adapterHost: HttpAdapterHost;
+/** What every batch event consumer is built with: the platform's services (PlatformModule's). */
+@Injectable()
+export class BatchEventPlatform {
+  constructor(
+    readonly kafka: KafkaService,
+    @Inject(CONFIG) readonly config: BaseConfig,
+    readonly metrics: MetricsService,
+    /** Tells a service's app (which consumes) from a bare context such as a seed (which does not). */
+    readonly adapterHost: HttpAdapterHost,
+  ) {}
 }
 
 /**
@@ -83,8 +92,15 @@ export abstract class BatchEventConsumer<Schema extends DescMessage, Item>
     this.topic = topicOf(options.schema);
   }
 
-  /** What the batch is to apply of an event: undefined for nothing; throws when it is unreadable. */
-  protected abstract read(event: MessageShape<Schema>, envelope: Envelope): Item | undefined;
+  /**
+   * What the batch is to apply of an event: undefined for nothing; throws when it is unreadable.
+   * The message is there for what the event leaves out, such as the time Kafka took it.
+   */
+  protected abstract read(
+    event: MessageShape<Schema>,
+    envelope: Envelope,
+    message: KafkaMessage,
+  ): Item | undefined;
 
   /** Applies a batch's items, in the order the partition holds their events. */
   protected abstract apply(items: Item[]): Promise<void>;
@@ -108,7 +124,7 @@ export abstract class BatchEventConsumer<Schema extends DescMessage, Item>
         const event = fromBinary(this.options.schema, message.value);
         const envelope = (event as { envelope?: Envelope }).envelope;
         if (!envelope?.eventId) throw new Error('event has no envelope.event_id');
-        const item = this.read(event, envelope);
+        const item = this.read(event, envelope, message);
         if (item !== undefined) items.push(item);
       } catch (error) {
         unreadable += 1;

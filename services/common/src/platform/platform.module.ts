@@ -13,6 +13,7 @@ import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
 import { loggerParams, serviceLoggers, SERVICE_LOGGERS, type ServiceLoggers } from '../logging/logging';
 import { KafkaEventServer } from '../messaging/kafka-event.server';
+import { BatchEventPlatform } from '../messaging/batch-event-consumer';
 import { KafkaService } from '../messaging/kafka.service';
 import { OutboxRelay } from '../messaging/outbox.relay';
 import { OutboxService } from '../messaging/outbox.service';
@@ -78,6 +79,7 @@ export class PlatformModule {
         queryDbProvider,
         DependencyHealth,
         KafkaEventServer,
+        BatchEventPlatform,
         { provide: APP_GUARD, useClass: IdentityGuard },
         { provide: APP_FILTER, useClass: JsonErrorFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -91,6 +93,7 @@ export class PlatformModule {
         KafkaService,
         OutboxService,
         KafkaEventServer,
+        BatchEventPlatform,
         QUERY_DB,
       ],
     };

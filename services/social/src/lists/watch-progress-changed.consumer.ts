@@ -1,14 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import {
-  BatchEventConsumer,
-  CONFIG,
-  storable,
-  KafkaService,
-  MetricsService,
-  type BaseConfig,
-} from '@kinora/common';
+import { Injectable } from '@nestjs/common';
+import { BatchEventConsumer, BatchEventPlatform, storable } from '@kinora/common';
 import { WatchProgressChangedSchema, type Envelope, type WatchProgressChanged } from '@kinora/proto';
 import { ContinueWatchingRepository } from './continue-watching.repository';
 import { byMembers, collapseProgress, type CollapsedProgress, type Progress } from './progress-batch';
@@ -33,17 +25,11 @@ export class WatchProgressChangedConsumer extends BatchEventConsumer<
   Progress
 > {
   constructor(
-    kafka: KafkaService,
-    @Inject(CONFIG) config: BaseConfig,
-    metrics: MetricsService,
-    adapterHost: HttpAdapterHost,
+    platform: BatchEventPlatform,
     private readonly em: EntityManager,
     private readonly continueWatching: ContinueWatchingRepository,
   ) {
-    super(
-      { kafka, config, metrics, adapterHost },
-      { schema: WatchProgressChangedSchema, groupSuffix: '-watch-progress' },
-    );
+    super(platform, { schema: WatchProgressChangedSchema, groupSuffix: '-watch-progress' });
   }
 
   /**
