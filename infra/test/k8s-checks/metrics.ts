@@ -134,8 +134,11 @@ export function emits(deployment: K8sObject, metric: RegisteredMetric): { ok: bo
   const graphHas = (marker: string) => [...files].some((file) => readFileSync(file, 'utf8').includes(marker));
   if (metric.name === 'kafka_consumer_lag') {
     return {
-      ok: graphHas('@EventPattern(') || graphHas('new TopicConsumer('),
-      why: 'only a process that consumes (@EventPattern handlers, or a TopicConsumer of its own) reports lag',
+      ok:
+        graphHas('@EventPattern(') ||
+        graphHas('new TopicConsumer(') ||
+        graphHas('extends BatchEventConsumer<'),
+      why: 'only a process that consumes (@EventPattern handlers, a BatchEventConsumer, or a TopicConsumer of its own) reports lag',
     };
   }
   switch (metric.file) {
