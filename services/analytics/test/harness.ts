@@ -1,11 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  createTestApp,
-  publishEvent,
-  startTestService,
-  type EventTarget,
-  type TestService,
-} from '@kinora/common/testing';
+import { publishEvent, startTestService, type EventTarget, type TestService } from '@kinora/common/testing';
 import { CreatorRegisteredSchema, FilmStatus, FilmStatusChangedSchema } from '@kinora/proto';
 import { AppModule } from '../src/app.module';
 import { configSchema, type Config } from '../src/config';
@@ -26,8 +20,7 @@ export async function startAnalytics(extra: Record<string, string> = {}): Promis
     env: extra,
   });
   // An app, as analytics-worker runs: its batch consumers consume in an app only.
-  const worker = await createTestApp(WorkerAppModule.forRoot(service.config as Config));
-  service.onClose(() => worker.close());
+  const worker = await service.startApp(WorkerAppModule.forRoot(service.config as Config));
   return { ...service, worker };
 }
 

@@ -56,9 +56,12 @@ export interface TestService<C> {
   /** A raw connection to the service's database. */
   db: Client;
   producer: Producer;
-  /** Another replica of the API on the same database, Redis prefix and topics. */
-  startApp(): Promise<NestFastifyApplication>;
-  /** A bare application context of `module` (a worker), closed with the service. */
+  /**
+   * Another app on the same database, Redis prefix and topics, closed with the service: a replica
+   * of the API, or `module` (a worker, which runs as an app as it does deployed).
+   */
+  startApp(module?: DynamicModule): Promise<NestFastifyApplication>;
+  /** A bare application context of `module` (a script), closed with the service. */
   startContext(module: DynamicModule): Promise<TestingModule>;
   /** Publishes an event as its producer service would (envelope filled in). */
   publish<M extends DescMessage>(
@@ -139,9 +142,10 @@ export async function startTestService<S extends z.ZodTypeAny>(
   });
   const config = loadConfig(options.configSchema, env) as z.infer<S>;
   const closers: (() => Promise<unknown> | void)[] = [];
-  const startApp = async () => {
-    if (!options.app) throw new Error(`${options.name} has no app module to start`);
-    const app = await createTestApp(options.app(config));
+  const startApp = async (module?: DynamicModule) => {
+    const root = module ?? options.app?.(config);
+    if (!root) throw new Error(`${options.name} has no app module to start`);
+    const app = await createTestApp(root);
     closers.push(() => app.close());
     return app;
   };
