@@ -5,7 +5,7 @@
  * has its own bar (MOBILE_PERFORMANCE_MIN, below). Prints the table of scores and, for a score below
  * the bar, the audits that cost it.
  *
- * Mobile performance is the least steady score, its median of MOBILE_RUNS kept (below). Its medians
+ * Mobile performance is the least steady score (each page is judged by a majority of runs, below). Its medians
  * were 97 to 100 (2026-11-25) once the app's code ran after the first paint and its first render
  * waited for its data (docs/ui.md, Loading), where they had been 93 to 98. They also depend on the
  * machine: Lighthouse simulates a phone by multiplying the main-thread work it measured by 4. With
@@ -16,8 +16,7 @@
  * prints Lighthouse's benchmarkIndex of the host (how fast its CPU ran a fixed workload; Lighthouse
  * warns of a slow host at 1000 or below), to tell a slower machine from a slower page.
  *
- * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only; LIGHTHOUSE_MOBILE_RUNS the runs per
- * mobile page.
+ * LIGHTHOUSE_PAGES=/browse,/auth runs some of the pages only.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -111,18 +110,24 @@ async function audit(url: string, formFactor: FormFactor) {
 }
 
 /**
- * Mobile performance moves by a few points from run to run (the simulation replays tasks measured
- * on shared cores), so, as Lighthouse advises for variable scores, a mobile page is audited
- * MOBILE_RUNS times and the run with the median performance kept.
+ * Performance moves by a few points from run to run, on desktop too: the score is measured on the
+ * host's cores while the platform's workers share them (a fresh-clone CI measured /browse on desktop
+ * at 94, its total blocking time 180 ms, where it measures 100 on a quiet host). As Lighthouse advises
+ * for variable scores, a page is judged by several runs: the verdict of the majority of three,
+ * stopping as soon as two runs agree on it (so a page that passes twice runs twice). The run shown
+ * is the lower-scoring of the two that agree.
  */
-const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 3);
+const RUNS = 3;
 
-async function medianAudit(url: string, formFactor: FormFactor) {
-  const runs = [];
-  for (let run = 0; run < (formFactor === 'mobile' ? MOBILE_RUNS : 1); run += 1)
+async function majorityAudit(url: string, formFactor: FormFactor) {
+  const runs: Awaited<ReturnType<typeof audit>>[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
     runs.push(await audit(url, formFactor));
-  runs.sort((a, b) => a.scores.performance - b.scores.performance);
-  return runs[Math.floor(runs.length / 2)]!;
+    const agreeing = runs.filter((each) => each.below === runs.at(-1)!.below);
+    if (agreeing.length * 2 > RUNS)
+      return agreeing.sort((a, b) => a.scores.performance - b.scores.performance)[0]!;
+  }
+  throw new Error('unreachable: three runs always hold a majority');
 }
 
 test(`Lighthouse: performance, accessibility, best practices and SEO ≥ ${MIN_SCORE} on mobile and desktop (mobile performance ≥ ${MOBILE_PERFORMANCE_MIN})`, async (t) => {
@@ -132,7 +137,7 @@ test(`Lighthouse: performance, accessibility, best practices and SEO ≥ ${MIN_S
   const failures: string[] = [];
   for (const [name, path] of pages) {
     for (const formFactor of FORM_FACTORS) {
-      const { scores, losses, below, hostIndex } = await medianAudit(`${BASE_URL}${path}`, formFactor);
+      const { scores, losses, below, hostIndex } = await majorityAudit(`${BASE_URL}${path}`, formFactor);
       const scoreColumns = CATEGORIES.map((category) => String(scores[category]).padStart(4)).join('  ');
       rows.push(
         `${name.padEnd(9)} ${formFactor.padEnd(8)} ${scoreColumns}  ${String(hostIndex).padStart(5)}`,
