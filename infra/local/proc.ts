@@ -190,6 +190,8 @@ export async function stop(name: string, graceMs = 15_000): Promise<boolean> {
   rmSync(pidFile(name), { force: true });
   if (pid === undefined) return false;
   await killGroup(pid, graceMs);
+  // The log directory may be gone (removed by hand) while the process ran on.
+  ensureRunDirs();
   writeFileSync(logFile(name), `===== ${new Date().toISOString()} stopped ${name}\n`, { flag: 'a' });
   return true;
 }
