@@ -177,6 +177,46 @@ describe('recording', () => {
     const twice = await track(`token=${token}&token=${token}&event=start`);
     expect(twice.statusCode).toBe(400);
   });
+
+  test('an ad is charged at its start though its campaign was paused since; not once the campaign is deleted', async () => {
+    const advertiser = await createAdvertiser(sut.api, 'Stopping Advertiser');
+    // $8 CPM, above the suite's campaign: its ads are the ones selected while it runs.
+    const other = () =>
+      createCampaign(sut.api, {
+        advertiserId: advertiser.id,
+        cpm: 8,
+        capPerViewerDay: 100,
+        capPerSession: 10,
+      });
+    const start = async (change: (id: number) => Promise<unknown>) => {
+      const id = (await other()).id;
+      const { ad, sessionId } = await selected();
+      expect(ad.campaignId).toBe(id);
+      await change(id);
+      const response = await view({
+        adId: ad.id,
+        filmId: FILM.id,
+        sessionId,
+        token: ad.token,
+        event: 'start',
+      });
+      expect(response.json()).toEqual({ recorded: true });
+      return (await recordedEvents(sessionId))[0];
+    };
+    const paused = await start((id) =>
+      sut.api.inject({
+        method: 'PATCH',
+        url: `/api/ads/campaigns/${id}`,
+        headers: ADMIN,
+        payload: { status: 'paused' },
+      }),
+    );
+    expect(paused).toMatchObject({ chargeMicros: 8_000n, advertiserName: 'Stopping Advertiser' });
+    const deleted = await start((id) =>
+      sut.api.inject({ method: 'DELETE', url: `/api/ads/campaigns/${id}`, headers: ADMIN }),
+    );
+    expect(deleted).toMatchObject({ chargeMicros: 0n, advertiserName: '' });
+  });
 });
 
 describe('tokens', () => {

@@ -9,23 +9,6 @@ import type { Db } from '../db';
 export class AdEventsRepository {
   constructor(@InjectQueryDb() private readonly db: Db) {}
 
-  async recorded(key: {
-    session_id: string;
-    creative_id: number;
-    position: number;
-    kind: string;
-  }): Promise<boolean> {
-    const row = await this.db.prepared
-      .selectFrom('ad_events')
-      .select('id')
-      .where('session_id', '=', key.session_id)
-      .where('creative_id', '=', String(key.creative_id))
-      .where('position', '=', key.position)
-      .where('kind', '=', key.kind)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** The new event's id; undefined when it was recorded already. */
   async insert(event: Insertable<AdEvents> & { occurred_at: string }): Promise<string | undefined> {
     const inserted = await this.db.prepared
@@ -37,13 +20,5 @@ export class AdEventsRepository {
       .returning('id')
       .executeTakeFirst();
     return inserted?.id;
-  }
-
-  async setCharge(id: string, chargeMicros: bigint): Promise<void> {
-    await this.db.prepared
-      .updateTable('ad_events')
-      .set({ charge_micros: chargeMicros.toString() })
-      .where('id', '=', id)
-      .execute();
   }
 }

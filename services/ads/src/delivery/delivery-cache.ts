@@ -36,6 +36,11 @@ export interface LiveCampaign {
   creatives: LiveCreative[];
 }
 
+export interface ChargeTerms {
+  advertiserName: string;
+  budgetMicros: bigint;
+}
+
 export interface LiveFilm {
   id: number;
   genre: string;
@@ -90,11 +95,16 @@ export class DeliveryCache extends NotifiedCache {
     return entry.film;
   }
 
-  /** The advertiser of a campaign (a deleted one's is unknown: ''). */
-  async advertiserName(campaignId: number): Promise<string> {
+  /**
+   * What tracking a campaign's ad needs: its advertiser's name and budget, from the live campaigns
+   * (no query), else from the database (a campaign paused or ended since its ad was selected). Null
+   * once the campaign is deleted.
+   */
+  async chargeTerms(campaignId: number): Promise<ChargeTerms | null> {
     const live = (await this.campaigns()).find((campaign) => campaign.id === String(campaignId));
-    if (live) return live.advertiserName;
-    return (await this.reads.advertiserName(campaignId)) ?? '';
+    if (live) return { advertiserName: live.advertiserName, budgetMicros: live.budgetMicros };
+    const row = await this.reads.chargeTerms(campaignId);
+    return row ? { advertiserName: row.advertiser_name, budgetMicros: BigInt(row.budget_micros) } : null;
   }
 
   private async loadCampaigns(): Promise<LiveCampaign[]> {

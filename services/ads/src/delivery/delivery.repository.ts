@@ -28,24 +28,13 @@ export class DeliveryRepository {
       .execute();
   }
 
-  /** The name of a campaign's advertiser; undefined once the campaign is deleted. */
-  async advertiserName(campaignId: number): Promise<string | undefined> {
-    const row = await this.db.prepared
+  /** What an impression of a campaign needs: its advertiser's name and its budget; undefined once the campaign is deleted. */
+  chargeTerms(campaignId: number) {
+    return this.db.prepared
       .selectFrom('campaigns as c')
       .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
-      .select('a.name')
+      .select(['a.name as advertiser_name', 'c.budget_micros'])
       .where('c.id', '=', String(campaignId))
       .executeTakeFirst();
-    return row?.name;
-  }
-
-  /** A campaign's budget; undefined once the campaign is deleted. */
-  async budgetMicros(campaignId: number): Promise<string | undefined> {
-    const row = await this.db.prepared
-      .selectFrom('campaigns')
-      .select('budget_micros')
-      .where('id', '=', String(campaignId))
-      .executeTakeFirst();
-    return row?.budget_micros;
   }
 }

@@ -8,7 +8,6 @@ import type { Caller } from './caller';
 import { AdEventsRepository } from './ad-events.repository';
 import { DeliveryCache } from './delivery-cache';
 import { AD_EVENT_KIND_OF, PLACEMENT_TYPE_OF, type AdEventName } from './delivery-rules';
-import { DeliveryRepository } from './delivery.repository';
 import { DeliveryStore } from './delivery-store';
 import type { RecordAdViewDto } from './dto/delivery.dto';
 import { SelectionService } from './selection.service';
@@ -42,7 +41,6 @@ export class TrackingService {
     private readonly store: DeliveryStore,
     private readonly client: ClientContext,
     private readonly events: AdEventsRepository,
-    private readonly reads: DeliveryRepository,
   ) {}
 
   /** POST /api/ads/view: true when recorded now, false for a repeat. */
@@ -80,28 +78,28 @@ export class TrackingService {
   }
 
   /**
-   * The row goes in first: only the call whose row is inserted charges (under the row's lock, so a
-   * concurrent repeat waits and then finds it). Should the commit fail after the charge, the retry
-   * gets the same charge back from the selection's marker, never a second one.
+   * A `start` is charged first, by the selection's marker (DeliveryStore.charge): a repeat, or a
+   * retry after a failed commit, gets the same charge back, never a second one. Then the row, with its
+   * charge, and its event commit together; a repeat's row is not inserted and it records nothing.
+   * So a recording is one Redis script and one transaction of two inserts; the campaign's terms come
+   * from the delivery cache.
    */
   private async record(grant: AdGrant, event: AdEventName, viewDuration: number): Promise<boolean> {
-    const key = {
-      session_id: grant.sessionId,
-      creative_id: grant.creativeId,
-      position: grant.position,
-      kind: event,
-    };
-    if (await this.events.recorded(key)) return false;
-    const advertiserName = await this.cache.advertiserName(grant.campaignId);
+    const terms = await this.cache.chargeTerms(grant.campaignId);
+    // A deleted campaign is charged nothing more.
+    const chargeMicros = event === 'start' && terms ? await this.charge(grant, terms.budgetMicros) : 0n;
     const occurredAt = new Date();
     return this.em.fork().transactional(async (em) => {
       const inserted = await this.events.insert({
         selection_id: grant.selectionId,
-        ...key,
+        session_id: grant.sessionId,
+        creative_id: grant.creativeId,
+        position: grant.position,
+        kind: event,
         campaign_id: grant.campaignId,
         film_id: grant.filmId,
         placement_type: grant.placementType,
-        charge_micros: 0,
+        charge_micros: chargeMicros.toString(),
         user_id: grant.userId,
         viewer_key: grant.viewerKey,
         device_type: grant.deviceType,
@@ -110,8 +108,6 @@ export class TrackingService {
         occurred_at: occurredAt.toISOString(),
       });
       if (inserted === undefined) return false;
-      const chargeMicros = event === 'start' ? await this.charge(grant) : 0n;
-      if (chargeMicros > 0n) await this.events.setCharge(inserted, chargeMicros);
       this.outbox.add(
         em,
         AdEventRecordedSchema,
@@ -119,7 +115,7 @@ export class TrackingService {
           sessionId: grant.sessionId,
           adId: String(grant.creativeId),
           campaignId: String(grant.campaignId),
-          advertiserName,
+          advertiserName: terms?.advertiserName ?? '',
           filmId: BigInt(grant.filmId),
           placementType: PLACEMENT_TYPE_OF[grant.placementType],
           positionSeconds: grant.position,
@@ -137,14 +133,12 @@ export class TrackingService {
     });
   }
 
-  /** The impression's charge; a deleted campaign is charged nothing more. */
-  private async charge(grant: AdGrant): Promise<bigint> {
-    const budgetMicros = await this.reads.budgetMicros(grant.campaignId);
-    if (budgetMicros === undefined) return 0n;
+  /** The impression's charge, once per selection. */
+  private async charge(grant: AdGrant, budgetMicros: bigint): Promise<bigint> {
     const { chargeMicros } = await this.store.charge(grant.selectionId, {
       campaignId: String(grant.campaignId),
       priceMicros: grant.priceMicros,
-      budgetMicros: BigInt(budgetMicros),
+      budgetMicros,
     });
     return chargeMicros;
   }
