@@ -16,9 +16,13 @@
  * freshly started replica's JIT and caches), then the target rate held for BENCH_TARGET_WINDOW
  * (30) seconds: the select p99 at 500/s is read from that steady window, not from a short step.
  *
+ * Then, on one replica, impressions (bench/ads/views.ts): as many selections as the window holds
+ * at 500/s, made first, then their starts at 500/s over the window, and the static file at the same
+ * rate for comparison (the soak holds a route's p99 to 3× the static file's).
+ *
  * Prints p50/p99 per rate, select p99 at 500 requests/s over the window (target < 15 ms) and the
  * highest rate sustained with p99 < 50 ms, for one and two replicas, and those rates against the
- * baseline's.
+ * baseline's; and the view's p50/p99 at 500/s on one replica.
  *
  * Settings: BENCH_RATES (250,500,1000,1500,2000,3000,4000,6000), BENCH_DURATION (8), BENCH_VIEWERS (20000),
  * BENCH_WARMUP (10), BENCH_TARGET_WINDOW (30).
@@ -42,6 +46,7 @@ import { createCampaign, pauseCampaign } from '../lib/campaign.js';
 import { runAtRate, type RateResult, type RequestSpec } from '../lib/open-loop.js';
 import { freePort } from '@kinora/common/testing';
 import { BenchError, run, setting, waitUntilServing, gatewayUrlSetting } from '../lib/wrk.js';
+import { selectionsFor, viewOf } from './views.js';
 
 const TARGET_RATE = 500;
 const TARGET_P99_MS = 15;
@@ -185,6 +190,22 @@ async function main(): Promise<void> {
     );
     const singleWindow = await steady(one, select, selected);
     const single = await sweep(one, rates, seconds, select, selected);
+    const window = setting('BENCH_TARGET_WINDOW', 30);
+    const grants = await selectionsFor(one, TARGET_RATE * window, (n) => select(n + 1_000_000));
+    const viewWindow = await runAtRate(
+      one,
+      TARGET_RATE,
+      window,
+      viewOf(grants),
+      (s) => s === 200 || s === 201,
+    );
+    const staticWindow = await runAtRate(
+      one,
+      TARGET_RATE,
+      window,
+      () => ({ method: 'GET', path: '/', headers: {} }),
+      (s) => s === 200,
+    );
     const doubleWindow = await steady(two, select, selected);
     const double = await sweep(two, rates, seconds, select, selected);
     curve('baseline: the gateway serving index.html (nginx static)', baseline);
@@ -205,6 +226,12 @@ async function main(): Promise<void> {
           `(${(sustained(rows) / Math.max(1, sustained(baseline))).toFixed(3)}x the static baseline's ${sustained(baseline)}/s)`,
       );
     }
+    console.log(
+      `one replica: view (start) p50 ${viewWindow.p50Ms.toFixed(1)} ms, p99 at ${TARGET_RATE}/s over ${viewWindow.requests} views ` +
+        `${viewWindow.p99Ms.toFixed(1)} ms, failures ${viewWindow.failures}` +
+        (viewWindow.firstFailure ? ` (first: ${viewWindow.firstFailure})` : '') +
+        `; static file at the same rate: p99 ${staticWindow.p99Ms.toFixed(1)} ms`,
+    );
   } finally {
     await pauseCampaign(campaign);
   }
