@@ -123,6 +123,28 @@ export interface FilmDaily {
   watch_seconds: number;
 }
 
+export interface FilmDayDirty {
+  day: string;
+  film_id: number;
+  shard: number;
+}
+
+export interface FilmDayShards {
+  browsers: Json;
+  completions: number;
+  countries: Json;
+  day: string;
+  devices: Json;
+  egress_bytes: number;
+  film_id: number;
+  retention: number[];
+  sessions: number;
+  shard: number;
+  unique_viewers: number;
+  views: number;
+  watch_seconds: number;
+}
+
 export interface Films {
   creator_id: number;
   deleted: Generated<boolean>;
@@ -250,6 +272,7 @@ export interface ViewingSessions {
   referrer: Generated<string>;
   seek_count: Generated<number>;
   session_id: string;
+  shard: Generated<number>;
   start_position: Generated<number>;
   started_at: string;
   total_watch_time: Generated<number>;
@@ -267,6 +290,8 @@ export interface DB {
   creators: Creators;
   dead_letters: DeadLetters;
   film_daily: FilmDaily;
+  film_day_dirty: FilmDayDirty;
+  film_day_shards: FilmDayShards;
   films: Films;
   follower_counts: FollowerCounts;
   history_clears: HistoryClears;

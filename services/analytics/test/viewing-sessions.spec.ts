@@ -1,6 +1,7 @@
 import { MetricsService } from '@kinora/common';
 import { eventually } from '@kinora/common/testing';
 import { randomUUID } from 'node:crypto';
+import { RollupJobHandlers } from '../src/rollups/rollup-jobs';
 import { publishFilm, member, startAnalytics, type Analytics } from './harness';
 
 let sut: Analytics;
@@ -266,6 +267,55 @@ describe('the view rule and the rollups', () => {
       await sut.db.query('select sum(views)::int as views from film_daily where creator_id = 11')
     ).rows[0];
     expect(creator.views).toBe(films.views);
+  });
+
+  test('a film day summed from the shards its batches touched equals the day recomputed whole', async () => {
+    const agents = [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+    ];
+    for (let viewer = 0; viewer < 12; viewer += 1) {
+      const headers = {
+        'user-agent': agents[viewer % 2]!,
+        'x-forwarded-for': `10.0.${viewer}.1`,
+        ...(viewer % 3 === 0 ? member(randomUUID()) : {}),
+      };
+      const s = await start(103, headers);
+      expect((await update(s, watched(10 * (viewer + 1)), headers)).statusCode).toBe(202);
+    }
+    const figures = `select sessions, views, unique_viewers, watch_seconds, completions, egress_bytes, retention,
+        countries, devices, browsers from film_daily where film_id = 103`;
+    await eventually(
+      async () =>
+        (await sut.db.query('select sessions from film_daily where film_id = 103')).rows[0]?.sessions ===
+          12 &&
+        (await sut.db.query('select count(*)::int as n from film_day_dirty where film_id = 103')).rows[0]
+          .n === 0,
+      20_000,
+      'the film day to cover the twelve sessions',
+    );
+    const summed = (await sut.db.query(figures)).rows[0];
+    // Viewer v watched the first 10 (v + 1) s of the 120 s film; retention point p counts the
+    // sessions that watched its middle second.
+    const watchedUpTo = Array.from({ length: 12 }, (_, v) => 10 * (v + 1));
+    expect(summed).toMatchObject({
+      sessions: 12,
+      unique_viewers: 12,
+      watch_seconds: watchedUpTo.reduce((sum, seconds) => sum + seconds, 0),
+      browsers: { Chrome: 6, Safari: 6 },
+      retention: Array.from(
+        { length: 100 },
+        (_, point) => watchedUpTo.filter((seconds) => point < Math.ceil((seconds * 100) / 120 - 0.5)).length,
+      ),
+    });
+    // Every shard of the day dirty: the job recomputes the day whole.
+    await sut.db.query(
+      `insert into film_day_dirty select distinct film_id, day, shard from viewing_sessions where film_id = 103
+       on conflict do nothing`,
+    );
+    const { day } = (await sut.db.query(`select day::text from film_daily where film_id = 103`)).rows[0];
+    await sut.worker.get(RollupJobHandlers).recomputeFilmDay({ filmId: 103, day });
+    expect((await sut.db.query(figures)).rows[0]).toStrictEqual(summed);
   });
 });
 

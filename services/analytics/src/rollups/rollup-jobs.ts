@@ -43,7 +43,10 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     };
   }
 
-  /** One film's day, then its creator's day; the platform's day is queued (it reads every session of the day). */
+  /**
+   * One film's day (its dirty shards recomputed, then summed), then its creator's day; the platform's
+   * day is queued (it reads every session of the day).
+   */
   async recomputeFilmDay(bucket: RollupJobs['film-day']): Promise<void> {
     const { filmId, day } = bucket;
     if (!Number.isInteger(filmId) || !DAY.test(day))
@@ -52,12 +55,9 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     const lags = await this.em.fork().transactional(async () => {
       await this.repository.lockFilmDay(filmId, day);
       const covered = await this.repository.filmDayCoverage(filmId, day);
-      const film = await this.repository.recomputeFilmDay(
-        filmId,
-        day,
-        this.config.COST_DEFAULT_BITRATE_KBPS,
-        covered.after ?? 0,
-      );
+      const shards = await this.repository.takeDirtyShards(filmId, day);
+      await this.repository.recomputeShards(filmId, day, shards, this.config.COST_DEFAULT_BITRATE_KBPS);
+      const film = await this.repository.sumFilmDay(filmId, day, covered.after ?? 0);
       await this.repository.lockCreatorDay(film.creator_id, day);
       await this.repository.recomputeCreatorDay(film.creator_id, day);
       // How long the writes this recompute newly covers waited since the API accepted them.

@@ -1,6 +1,6 @@
 import { InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
 
@@ -66,103 +66,106 @@ export class RollupsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The shards of a film's day marked dirty since its last recompute, taken (deleted) in this transaction. */
+  async takeDirtyShards(filmId: number, day: string): Promise<number[]> {
+    const rows = await this.db
+      .deleteFrom('film_day_dirty')
+      .where('film_id', '=', filmId)
+      .where('day', '=', day)
+      .returning('shard')
+      .execute();
+    return rows.map((row) => row.shard);
+  }
+
   /**
-   * One film's sessions started on one day: counts, watch time, bytes streamed (at the default bit
-   * rate where the player sent none), retention over 100 points of the film, and the countries,
-   * devices and browsers. Returns the film's creator.
+   * Recomputes some shards of one film's day from their sessions: counts, watch time, bytes streamed
+   * (at the default bit rate where the player sent none), retention over 100 points of the film, and
+   * the countries, devices and browsers. A shard left without sessions is removed.
    */
-  recomputeFilmDay(filmId: number, day: string, defaultBitrateKbps: number, coveredSeq: string | number) {
-    const name = (column: 'country' | 'device_type' | 'browser', fallback: string) =>
-      sql<string>`coalesce(nullif(${sql.ref(column)}, ''), ${sql.lit(fallback)})`;
+  async recomputeShards(filmId: number, day: string, shards: number[], defaultBitrateKbps: number) {
+    if (shards.length === 0) return;
+    const inShards = sql`film_id = ${filmId} and day = ${day}::date and shard = any(${shards}::smallint[])`;
+    await sql`delete from film_day_shards where ${inShards}`.execute(this.db);
+    const breakdown = (key: string, column: string, fallback: string) =>
+      sql`select shard, ${key}::text as key, coalesce(nullif(${sql.ref(column)}, ''), ${fallback}) as name,
+            count(*)::int as n
+          from s group by shard, 3`;
+    const counts = (key: string) =>
+      sql`coalesce((select counts from share where share.shard = f.shard and share.key = ${key}), '{}')`;
+    await sql`
+      with s as (select * from viewing_sessions where ${inShards}),
+      film as (select coalesce((select duration_seconds from films where id = ${filmId}), 0) as dur),
+      spans as (
+        select s.shard, p, count(*)::int as n
+        from s, film, unnest(s.watched) as r,
+          generate_series(greatest(0, ceil(lower(r) * 100.0 / film.dur - 0.5))::int,
+                          least(99, ceil(upper(r) * 100.0 / film.dur - 0.5)::int - 1)) as p
+        where film.dur > 0
+        group by s.shard, p),
+      share as (
+        select shard, key, jsonb_object_agg(name, n) as counts
+        from (${breakdown('countries', 'country', 'Unknown')}
+              union all ${breakdown('devices', 'device_type', 'Unknown')}
+              union all ${breakdown('browsers', 'browser', 'Other')}) as x
+        group by shard, key),
+      f as (
+        select shard,
+          count(*)::int as sessions,
+          (count(*) filter (where qualified_at is not null))::int as views,
+          (count(distinct viewer_key) filter (where viewer_key <> ''))::int as unique_viewers,
+          coalesce(sum(total_watch_time), 0) as watch_seconds,
+          (count(*) filter (where completed))::int as completions,
+          coalesce(sum(total_watch_time * (case when bitrate_kbps > 0 then bitrate_kbps else ${defaultBitrateKbps} end)
+                       * ${sql.lit(BYTES_PER_KBIT)}), 0) as egress_bytes
+        from s group by shard)
+      insert into film_day_shards (film_id, day, shard, sessions, views, unique_viewers, watch_seconds,
+        completions, egress_bytes, retention, countries, devices, browsers)
+      select ${filmId}, ${day}::date, f.shard, f.sessions, f.views, f.unique_viewers, f.watch_seconds,
+        f.completions, f.egress_bytes,
+        (select array_agg(coalesce(spans.n, 0) order by g)
+           from generate_series(0, 99) as g left join spans on spans.shard = f.shard and spans.p = g),
+        ${counts('countries')}, ${counts('devices')}, ${counts('browsers')}
+      from f`.execute(this.db);
+  }
+
+  /**
+   * One film's day as the sum of its shards, stamped with the last event sequence it covers.
+   * Returns the film's creator.
+   */
+  sumFilmDay(filmId: number, day: string, coveredSeq: string | number) {
+    const ofDay = (eb: ExpressionBuilder<DB, 'film_daily'>) =>
+      eb.selectFrom('film_day_shards').where('film_id', '=', filmId).where('day', '=', day);
+    const mergedCounts = (column: 'countries' | 'devices' | 'browsers') =>
+      sql<Record<string, number>>`coalesce((select jsonb_object_agg(key, n) from (
+        select e.key, sum(e.value::int)::int as n
+        from film_day_shards, jsonb_each_text(${sql.ref(column)}) as e
+        where film_id = ${filmId} and day = ${day}::date group by e.key) as merged), '{}')`;
     return this.db
-      .with('s', (db) =>
-        db.selectFrom('viewing_sessions').selectAll().where('film_id', '=', filmId).where('day', '=', day),
-      )
-      .with('film', (db) =>
-        db.selectNoFrom((eb) => [
-          eb.fn
-            .coalesce(eb.selectFrom('films').select('duration_seconds').where('id', '=', filmId), eb.lit(0))
-            .as('dur'),
-          eb.fn
-            .coalesce(eb.selectFrom('films').select('creator_id').where('id', '=', filmId), eb.lit(0))
-            .as('creator_id'),
-        ]),
-      )
-      .with('spans', (db) =>
-        db
-          .selectFrom([
-            's',
-            'film',
-            sql<{ r: string }>`unnest(s.watched)`.as('r'),
-            sql<{ p: number }>`generate_series(greatest(0, ceil(lower(r) * 100.0 / film.dur - 0.5))::int,
-                                               least(99, ceil(upper(r) * 100.0 / film.dur - 0.5)::int - 1))`.as(
-              'p',
-            ),
-          ])
-          .select(['p.p', countInt.as('n')])
-          .where('film.dur', '>', 0)
-          .groupBy('p.p'),
-      )
-      .with('share', (db) => {
-        /** One breakdown of the day's sessions: its key, and each name (or the fallback) with its count. */
-        const breakdown = (key: string, column: 'country' | 'device_type' | 'browser', fallback: string) =>
-          db
-            .selectFrom('s')
-            .select([sql.lit(key).as('key'), name(column, fallback).as('name'), countInt.as('n')])
-            .groupBy(name(column, fallback));
-        return db
-          .selectFrom(
-            breakdown('countries', 'country', 'Unknown')
-              .unionAll(breakdown('devices', 'device_type', 'Unknown'))
-              .unionAll(breakdown('browsers', 'browser', 'Other'))
-              .as('x'),
-          )
-          .select(['x.key', sql<Record<string, number>>`jsonb_object_agg(x.name, x.n)`.as('counts')])
-          .groupBy('x.key');
-      })
       .insertInto('film_daily')
-      .values((eb) => {
-        const counts = (key: string) =>
-          eb.fn.coalesce(
-            eb.selectFrom('share').select('counts').where('key', '=', sql.lit(key)),
-            sql<Record<string, number>>`'{}'`,
-          );
-        return {
-          film_id: filmId,
-          day,
-          creator_id: eb.selectFrom('film').select('creator_id'),
-          sessions: eb.selectFrom('s').select(countInt.as('n')),
-          views: eb.selectFrom('s').select(countInt.as('n')).where('qualified_at', 'is not', null),
-          unique_viewers: eb
-            .selectFrom('s')
-            .select(sql<number>`count(distinct viewer_key)::int`.as('n'))
-            .where('viewer_key', '<>', ''),
-          watch_seconds: eb.fn.coalesce(
-            eb.selectFrom('s').select((eb) => eb.fn.sum<number>('total_watch_time').as('sum')),
-            eb.lit(0),
-          ),
-          completions: eb.selectFrom('s').select(countInt.as('n')).where('completed', '=', true),
-          egress_bytes: eb.fn.coalesce(
-            eb
-              .selectFrom('s')
-              .select(
-                sql<number>`sum(total_watch_time * (case when bitrate_kbps > 0 then bitrate_kbps else ${defaultBitrateKbps} end) * ${sql.lit(BYTES_PER_KBIT)})`.as(
-                  'sum',
-                ),
-              ),
-            eb.lit(0),
-          ),
-          retention: eb
-            .selectFrom(sql<{ g: number }>`generate_series(0, 99)`.as('g'))
-            .leftJoin('spans', 'spans.p', 'g.g')
-            .select(sql<number[]>`array_agg(coalesce(spans.n, 0) order by g.g)`.as('retention')),
-          countries: counts('countries'),
-          devices: counts('devices'),
-          browsers: counts('browsers'),
-          covered_seq: coveredSeq,
-          computed_at: sql<string>`now()`,
-        };
-      })
+      .values((eb) => ({
+        film_id: filmId,
+        day,
+        creator_id: eb.fn.coalesce(
+          eb.selectFrom('films').select('creator_id').where('id', '=', filmId),
+          eb.lit(0),
+        ),
+        sessions: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('sessions')).as('n')),
+        views: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('views')).as('n')),
+        unique_viewers: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('unique_viewers')).as('n')),
+        watch_seconds: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('watch_seconds')).as('n')),
+        completions: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('completions')).as('n')),
+        egress_bytes: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('egress_bytes')).as('n')),
+        retention: sql<number[]>`(select array_agg(coalesce(n, 0) order by g)
+          from generate_series(1, 100) as g left join (
+            select i, sum(point)::int as n
+            from film_day_shards, unnest(retention) with ordinality as r(point, i)
+            where film_id = ${filmId} and day = ${day}::date group by i) as points on points.i = g)`,
+        countries: mergedCounts('countries'),
+        devices: mergedCounts('devices'),
+        browsers: mergedCounts('browsers'),
+        covered_seq: coveredSeq,
+        computed_at: sql<string>`now()`,
+      }))
       .onConflict((conflict) =>
         conflict.columns(['film_id', 'day']).doUpdateSet((eb) => ({
           ...takeExcluded(eb, [

@@ -59,8 +59,9 @@ export function writeOf(event: ViewingSessionUpdated): StoredWrite {
 
 /**
  * Stores a batch of viewing-session events in one transaction: the raw events (each once, by event
- * id), the sessions merged from the new ones (forward only, bound to their first writer), and the
- * events that follow (a view qualified; a member's progress for Continue Watching) in the outbox.
+ * id), the sessions merged from the new ones (forward only, bound to their first writer), their
+ * film-day shards marked dirty for the rollup, and the events that follow (a view qualified; a
+ * member's progress for Continue Watching) in the outbox.
  */
 @Injectable()
 export class SessionStore {
@@ -97,7 +98,14 @@ export class SessionStore {
       }
       const changed = [...after.values()].filter((state) => state !== before.get(state.sessionId));
       if (changed.length === 0) return;
+      // A session whose viewer became known (its start arrived after its progress) leaves its shard.
+      const moved = changed.filter((state) => {
+        const previous = before.get(state.sessionId);
+        return previous !== undefined && previous.viewerKey !== state.viewerKey;
+      });
+      if (moved.length > 0) await this.sessions.markDirty(moved.map((state) => state.sessionId));
       await this.sessions.upsertSessions(changed.map(sessionValuesOf));
+      await this.sessions.markDirty(changed.map((state) => state.sessionId));
     });
     return [...buckets.values()];
   }

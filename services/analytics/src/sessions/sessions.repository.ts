@@ -7,8 +7,8 @@ import type { Db } from '../db';
 /** A raw viewing-session event as session_events stores it. */
 export type SessionEventValues = Omit<Selectable<DB['session_events']>, 'seq' | 'stored_at'>;
 
-/** A merged session as viewing_sessions stores it (day and watched as text). */
-export type SessionValues = Selectable<DB['viewing_sessions']>;
+/** A merged session as viewing_sessions stores it (day and watched as text; its shard is generated). */
+export type SessionValues = Omit<Selectable<DB['viewing_sessions']>, 'shard'>;
 
 /** What an event and the session merged from it both say of the viewer, the film and the device. */
 const VIEWING_COLUMNS = [
@@ -112,5 +112,16 @@ export class SessionsRepository {
       select ${columns} from json_populate_recordset(null::viewing_sessions, ${JSON.stringify(sessions)}::json)
       on conflict (session_id) do update set (${sql.join(updated.map((column) => sql.ref(column)))}) =
         (${sql.join(updated.map((column) => sql.ref(`excluded.${column}`)))})`.execute(this.db);
+  }
+
+  /**
+   * Marks the film-day shards the sessions are in as dirty, so that their next film-day recompute
+   * covers them (in key order, so two batches marking the same shards cannot deadlock).
+   */
+  async markDirty(sessionIds: string[]): Promise<void> {
+    await sql`insert into film_day_dirty (film_id, day, shard)
+      select distinct film_id, day, shard from viewing_sessions where session_id in (${sql.join(sessionIds)})
+      order by film_id, day, shard
+      on conflict do nothing`.execute(this.db);
   }
 }
