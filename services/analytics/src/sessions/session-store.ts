@@ -98,14 +98,16 @@ export class SessionStore {
       }
       const changed = [...after.values()].filter((state) => state !== before.get(state.sessionId));
       if (changed.length === 0) return;
-      // A session whose viewer became known (its start arrived after its progress) leaves its shard.
-      const moved = changed.filter((state) => {
-        const previous = before.get(state.sessionId);
-        return previous !== undefined && previous.viewerKey !== state.viewerKey;
-      });
-      if (moved.length > 0) await this.sessions.markDirty(moved.map((state) => state.sessionId));
       await this.sessions.upsertSessions(changed.map(sessionValuesOf));
-      await this.sessions.markDirty(changed.map((state) => state.sessionId));
+      // The shards the sessions are in now, and were in (a session whose viewer became known, its
+      // start arriving after its progress, moves).
+      const changedIds = new Set(changed.map((state) => state.sessionId));
+      await this.sessions.markDirty(
+        [...changedIds],
+        rows
+          .filter((row) => changedIds.has(row.session_id))
+          .map(({ film_id, day, shard }) => ({ film_id, day, shard })),
+      );
     });
     return [...buckets.values()];
   }

@@ -7,8 +7,14 @@ import type { Db } from '../db';
 /** A raw viewing-session event as session_events stores it. */
 export type SessionEventValues = Omit<Selectable<DB['session_events']>, 'seq' | 'stored_at'>;
 
-/** A merged session as viewing_sessions stores it (day and watched as text; its shard is generated). */
-export type SessionValues = Omit<Selectable<DB['viewing_sessions']>, 'shard'>;
+/** A stored session: a row of viewing_sessions (day and watched as text). */
+export type StoredSession = Selectable<DB['viewing_sessions']>;
+
+/** A merged session as viewing_sessions stores it (its shard is generated from its viewer). */
+export type SessionValues = Omit<StoredSession, 'shard'>;
+
+/** A shard of a film's day (film_day_dirty). */
+export type FilmDayShard = Selectable<DB['film_day_dirty']>;
 
 /** What an event and the session merged from it both say of the viewer, the film and the device. */
 const VIEWING_COLUMNS = [
@@ -80,15 +86,15 @@ export class SessionsRepository {
   }
 
   /** The stored sessions among `sessionIds`, locked until the transaction ends (in id order, against deadlocks). */
-  async lockSessions(sessionIds: string[]): Promise<SessionValues[]> {
+  async lockSessions(sessionIds: string[]): Promise<StoredSession[]> {
     const columns = sql.join(
-      SESSION_COLUMNS.map((column) =>
+      [...SESSION_COLUMNS, 'shard' as const].map((column) =>
         column === 'day' || column === 'watched'
           ? sql`${sql.ref(column)}::text as ${sql.ref(column)}`
           : sql.ref(column),
       ),
     );
-    const { rows } = await sql<SessionValues>`select ${columns}
+    const { rows } = await sql<StoredSession>`select ${columns}
       from viewing_sessions where session_id in (${sql.join(sessionIds)}) order by session_id for update`.execute(
       this.db,
     );
@@ -115,13 +121,20 @@ export class SessionsRepository {
   }
 
   /**
-   * Marks the film-day shards the sessions are in as dirty, so that their next film-day recompute
-   * covers them (in key order, so two batches marking the same shards cannot deadlock).
+   * Marks as dirty the film-day shards the sessions are in, and `also`, so that their next film-day
+   * recompute covers them. A mark already there is updated, not skipped: the update holds its row
+   * until this transaction ends, so a recompute taking the marks meanwhile waits for it and then
+   * reads these sessions (a skipped mark could be taken and recomputed before they commit). In key
+   * order, as the recompute takes them, so neither can deadlock the other.
    */
-  async markDirty(sessionIds: string[]): Promise<void> {
+  async markDirty(sessionIds: string[], also: FilmDayShard[]): Promise<void> {
     await sql`insert into film_day_dirty (film_id, day, shard)
-      select distinct film_id, day, shard from viewing_sessions where session_id in (${sql.join(sessionIds)})
+      select distinct film_id, day, shard from (
+        select film_id, day, shard from viewing_sessions where session_id in (${sql.join(sessionIds)})
+        union all
+        select film_id, day, shard from json_populate_recordset(null::film_day_dirty, ${JSON.stringify(also)}::json)
+      ) as shards
       order by film_id, day, shard
-      on conflict do nothing`.execute(this.db);
+      on conflict (film_id, day, shard) do update set shard = excluded.shard`.execute(this.db);
   }
 }
