@@ -126,6 +126,7 @@ export interface FilmDaily {
 export interface FilmDayDirty {
   day: string;
   film_id: number;
+  id: Generated<Int8>;
   shard: number;
 }
 

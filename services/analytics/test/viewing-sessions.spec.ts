@@ -310,8 +310,8 @@ describe('the view rule and the rollups', () => {
     });
     // Every shard of the day dirty: the job recomputes the day whole.
     await sut.db.query(
-      `insert into film_day_dirty select distinct film_id, day, shard from viewing_sessions where film_id = 103
-       on conflict do nothing`,
+      `insert into film_day_dirty (film_id, day, shard)
+       select distinct film_id, day, shard from viewing_sessions where film_id = 103`,
     );
     const { day } = (await sut.db.query(`select day::text from film_daily where film_id = 103`)).rows[0];
     await sut.worker.get(RollupJobHandlers).recomputeFilmDay({ filmId: 103, day });

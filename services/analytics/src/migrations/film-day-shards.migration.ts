@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * it touched (docs/analytics-and-money.md, Rollups). A session's shard is a hash of its viewer (one
  * of FILM_DAY_SHARDS), so every figure of a film day, unique viewers included, is the sum of its
  * shards'. A batch that changes sessions marks their shards dirty (`film_day_dirty`) in its own
- * transaction; the film-day job recomputes the dirty shards and sums them.
+ * transaction; the film-day job takes the marks, recomputes those shards and sums them.
  */
 export class FilmDayShards20261206120000 extends Migration {
   override async up(): Promise<void> {
@@ -33,13 +33,16 @@ export class FilmDayShards20261206120000 extends Migration {
         "browsers" jsonb not null,
         primary key ("film_id", "day", "shard")
       );`);
+    // A mark per batch and shard, never merged with another batch's: a recompute takes only the
+    // marks of batches that committed before it, whose sessions it therefore reads.
     this.addSql(`
       create table "film_day_dirty" (
+        "id" bigint generated always as identity primary key,
         "film_id" integer not null,
         "day" date not null,
-        "shard" smallint not null,
-        primary key ("film_id", "day", "shard")
+        "shard" smallint not null
       );`);
+    this.addSql('create index "film_day_dirty_bucket_idx" on "film_day_dirty" ("film_id", "day");');
     // Every stored session's shard starts dirty: a film day's next recompute builds its shards.
     this.addSql(`
       insert into "film_day_dirty" ("film_id", "day", "shard")

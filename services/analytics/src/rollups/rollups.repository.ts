@@ -67,27 +67,17 @@ export class RollupsRepository {
   }
 
   /**
-   * The shards of a film's day marked dirty since its last recompute, taken (deleted) in this
-   * transaction. They are locked first, in shard order: a mark a batch holds is waited for, so
-   * the recompute that follows reads that batch's sessions (SessionsRepository.markDirty).
+   * The shards of a film's day marked dirty by the batches committed since its last recompute, the
+   * marks taken (deleted) in this transaction.
    */
   async takeDirtyShards(filmId: number, day: string): Promise<number[]> {
     const rows = await this.db
       .deleteFrom('film_day_dirty')
       .where('film_id', '=', filmId)
       .where('day', '=', day)
-      .where('shard', 'in', (eb) =>
-        eb
-          .selectFrom('film_day_dirty')
-          .select('shard')
-          .where('film_id', '=', filmId)
-          .where('day', '=', day)
-          .orderBy('shard')
-          .forUpdate(),
-      )
       .returning('shard')
       .execute();
-    return rows.map((row) => row.shard);
+    return [...new Set(rows.map((row) => row.shard))];
   }
 
   /**

@@ -13,8 +13,8 @@ export type StoredSession = Selectable<DB['viewing_sessions']>;
 /** A merged session as viewing_sessions stores it (its shard is generated from its viewer). */
 export type SessionValues = Omit<StoredSession, 'shard'>;
 
-/** A shard of a film's day (film_day_dirty). */
-export type FilmDayShard = Selectable<DB['film_day_dirty']>;
+/** A shard of a film's day. */
+export type FilmDayShard = Pick<StoredSession, 'film_id' | 'day' | 'shard'>;
 
 /** What an event and the session merged from it both say of the viewer, the film and the device. */
 const VIEWING_COLUMNS = [
@@ -122,19 +122,15 @@ export class SessionsRepository {
 
   /**
    * Marks as dirty the film-day shards the sessions are in, and `also`, so that their next film-day
-   * recompute covers them. A mark already there is updated, not skipped: the update holds its row
-   * until this transaction ends, so a recompute taking the marks meanwhile waits for it and then
-   * reads these sessions (a skipped mark could be taken and recomputed before they commit). In key
-   * order, as the recompute takes them, so neither can deadlock the other.
+   * recompute covers them. The marks are this batch's own rows: a recompute takes them only once
+   * this transaction has committed, and then reads these sessions.
    */
   async markDirty(sessionIds: string[], also: FilmDayShard[]): Promise<void> {
     await sql`insert into film_day_dirty (film_id, day, shard)
-      select distinct film_id, day, shard from (
-        select film_id, day, shard from viewing_sessions where session_id in (${sql.join(sessionIds)})
-        union all
-        select film_id, day, shard from json_populate_recordset(null::film_day_dirty, ${JSON.stringify(also)}::json)
-      ) as shards
-      order by film_id, day, shard
-      on conflict (film_id, day, shard) do update set shard = excluded.shard`.execute(this.db);
+      select film_id, day, shard from viewing_sessions where session_id in (${sql.join(sessionIds)})
+      union
+      select film_id, day, shard from json_populate_recordset(null::film_day_dirty, ${JSON.stringify(also)}::json)`.execute(
+      this.db,
+    );
   }
 }
