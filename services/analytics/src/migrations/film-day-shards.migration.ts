@@ -3,9 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * A film's day is summed from shards, so that a batch recomputes only the sessions of the viewers
  * it touched (docs/analytics-and-money.md, Rollups). A session's shard is a hash of its viewer (one
- * of FILM_DAY_SHARDS), so every figure of a film day, unique viewers included, is the sum of its
- * shards'. A batch that changes sessions marks their shards dirty (`film_day_dirty`) in its own
- * transaction; the film-day job takes the marks, recomputes those shards and sums them.
+ * of 256), so every figure of a film day, unique viewers included, is the sum of its shards'. A
+ * batch that changes sessions marks their shards dirty (`film_day_dirty`) in its own transaction;
+ * the film-day job takes the marks, recomputes those shards and sums them.
  */
 export class FilmDayShards20261206120000 extends Migration {
   override async up(): Promise<void> {
