@@ -1,6 +1,6 @@
 import { InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
-import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
 
@@ -12,6 +12,20 @@ const sumOrZero = <T>(sum: Expression<T | null>) => sql<T>`coalesce(${sum}, 0)`;
 
 /** count(*) as an int4 (PostgreSQL counts in int8, which comes back as text). */
 const countInt = sql<number>`count(*)::int`;
+
+/** The figures of a film's day, each the sum of its shards'. */
+const FILM_DAY_FIGURES = [
+  'sessions',
+  'views',
+  'unique_viewers',
+  'watch_seconds',
+  'completions',
+  'egress_bytes',
+  'retention',
+  'countries',
+  'devices',
+  'browsers',
+] as const;
 
 /** The figures recomputed for a platform day. */
 const PLATFORM_DAY_FIGURES = [
@@ -136,54 +150,45 @@ export class RollupsRepository {
    * Returns the film's creator.
    */
   sumFilmDay(filmId: number, day: string, coveredSeq: string | number) {
-    const ofDay = (eb: ExpressionBuilder<DB, 'film_daily'>) =>
-      eb.selectFrom('film_day_shards').where('film_id', '=', filmId).where('day', '=', day);
+    const ofDay = sql`film_id = ${filmId} and day = ${day}::date`;
     const mergedCounts = (column: 'countries' | 'devices' | 'browsers') =>
       sql<Record<string, number>>`coalesce((select jsonb_object_agg(key, n) from (
         select e.key, sum(e.value::int)::int as n
         from film_day_shards, jsonb_each_text(${sql.ref(column)}) as e
-        where film_id = ${filmId} and day = ${day}::date group by e.key) as merged), '{}')`;
+        where ${ofDay} group by e.key) as merged), '{}')`;
     return this.db
       .insertInto('film_daily')
-      .values((eb) => ({
-        film_id: filmId,
-        day,
-        creator_id: eb.fn.coalesce(
-          eb.selectFrom('films').select('creator_id').where('id', '=', filmId),
-          eb.lit(0),
-        ),
-        sessions: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('sessions')).as('n')),
-        views: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('views')).as('n')),
-        unique_viewers: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('unique_viewers')).as('n')),
-        watch_seconds: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('watch_seconds')).as('n')),
-        completions: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('completions')).as('n')),
-        egress_bytes: ofDay(eb).select((eb) => sumOrZero(eb.fn.sum<number>('egress_bytes')).as('n')),
-        retention: sql<number[]>`(select array_agg(coalesce(n, 0) order by g)
-          from generate_series(1, 100) as g left join (
-            select i, sum(point)::int as n
-            from film_day_shards, unnest(retention) with ordinality as r(point, i)
-            where film_id = ${filmId} and day = ${day}::date group by i) as points on points.i = g)`,
-        countries: mergedCounts('countries'),
-        devices: mergedCounts('devices'),
-        browsers: mergedCounts('browsers'),
-        covered_seq: coveredSeq,
-        computed_at: sql<string>`now()`,
-      }))
+      .columns([...FILM_DAY_FIGURES, 'film_id', 'day', 'creator_id', 'covered_seq', 'computed_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('film_day_shards')
+          .select((eb) => [
+            sumOrZero(eb.fn.sum<number>('sessions')).as('sessions'),
+            sumOrZero(eb.fn.sum<number>('views')).as('views'),
+            sumOrZero(eb.fn.sum<number>('unique_viewers')).as('unique_viewers'),
+            sumOrZero(eb.fn.sum<number>('watch_seconds')).as('watch_seconds'),
+            sumOrZero(eb.fn.sum<number>('completions')).as('completions'),
+            sumOrZero(eb.fn.sum<number>('egress_bytes')).as('egress_bytes'),
+            sql<number[]>`(select array_agg(coalesce(n, 0) order by g)
+              from generate_series(1, 100) as g left join (
+                select i, sum(point)::int as n
+                from film_day_shards, unnest(retention) with ordinality as r(point, i)
+                where ${ofDay} group by i) as points on points.i = g)`.as('retention'),
+            mergedCounts('countries').as('countries'),
+            mergedCounts('devices').as('devices'),
+            mergedCounts('browsers').as('browsers'),
+            sql<number>`${filmId}`.as('film_id'),
+            sql<string>`${day}::date`.as('day'),
+            sql<number>`coalesce((select creator_id from films where id = ${filmId}), 0)`.as('creator_id'),
+            sql<string>`${String(coveredSeq)}::bigint`.as('covered_seq'),
+            sql<string>`now()`.as('computed_at'),
+          ])
+          .where('film_id', '=', filmId)
+          .where('day', '=', day),
+      )
       .onConflict((conflict) =>
         conflict.columns(['film_id', 'day']).doUpdateSet((eb) => ({
-          ...takeExcluded(eb, [
-            'creator_id',
-            'sessions',
-            'views',
-            'unique_viewers',
-            'watch_seconds',
-            'completions',
-            'egress_bytes',
-            'retention',
-            'countries',
-            'devices',
-            'browsers',
-          ]),
+          ...takeExcluded(eb, ['creator_id', ...FILM_DAY_FIGURES]),
           covered_seq: eb.fn<string>('greatest', ['film_daily.covered_seq', 'excluded.covered_seq']),
           computed_at: eb.ref('excluded.computed_at'),
         })),
