@@ -191,7 +191,7 @@ async function main(): Promise<void> {
     const singleWindow = await steady(one, select, selected);
     const single = await sweep(one, rates, seconds, select, selected);
     const window = setting('BENCH_TARGET_WINDOW', 30);
-    const grants = await selectionsFor(one, TARGET_RATE * window, (n) => select(n + 1_000_000));
+    const grants = await selectionsFor(one, TARGET_RATE * window, select);
     const viewWindow = await runAtRate(
       one,
       TARGET_RATE,
