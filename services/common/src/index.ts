@@ -15,6 +15,7 @@ export * from './messaging/event-handler';
 export * from './messaging/kafka.service';
 export * from './messaging/outbox.entity';
 export * from './messaging/outbox.relay';
+export { RELAY_LOCK } from './messaging/outbox.repository';
 export * from './messaging/outbox.service';
 export * from './messaging/restart-on-crash';
 export * from './messaging/topics';

@@ -5,7 +5,10 @@ import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { OutboxMessage } from '../messaging/outbox.entity';
 import { migrationLock } from './advisory-locks.repository';
 import { MessagingTables20261121000000 } from '../messaging/messaging.migration';
-import { OutboxNotify20261123200000 } from '../messaging/outbox-notify.migration';
+import {
+  OutboxNotify20261123200000,
+  OutboxNotifyDropped20261130000000,
+} from '../messaging/outbox-notify.migration';
 
 /**
  * Tables every service has: the outbox, the consumer ledger and dead letters. Only the outbox is
@@ -15,6 +18,7 @@ export const MESSAGING_ENTITIES: EntityClass<AnyEntity>[] = [OutboxMessage];
 export const MESSAGING_MIGRATIONS: MigrationObject[] = namedMigrations({
   MessagingTables20261121000000,
   OutboxNotify20261123200000,
+  OutboxNotifyDropped20261130000000,
 });
 
 /**

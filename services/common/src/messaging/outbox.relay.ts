@@ -1,4 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import type { TransactionEventArgs } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -7,7 +8,6 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { CONFIG, type BaseConfig } from '../config/config';
-import { PgListener } from '../database/pg-listener';
 import { MetricsService } from '../metrics/metrics';
 import { createQueryDb } from '../database/query-db';
 import type { DB } from '../database.gen';
@@ -15,20 +15,25 @@ import { KafkaService } from './kafka.service';
 import { OutboxRepository } from './outbox.repository';
 
 const BATCH = 200;
-/** How often the relay looks for rows while it cannot listen for them. */
-const DISCONNECTED_POLL_MS = 250;
+/** How soon a woken relay tries again while another process's relay holds the relay lock. */
+const LOCKED_OUT_RETRY_MS = 50;
 
-/** The channel the outbox's insert trigger notifies on commit (outbox-notify.migration.ts). */
-const CHANNEL = 'kinora_outbox';
+/** A transaction as the query builder holds it; a nested one knows its parent. */
+interface Transaction {
+  parentTransaction?: Transaction;
+}
 
 /**
  * Publishes committed outbox rows to Kafka and marks them published, in one database transaction.
  * A crash between the two publishes a row again on restart: at-least-once, which consumers absorb
  * by deduplicating on event_id.
  *
- * It wakes when an outbox row is committed (PostgreSQL NOTIFY, from this process or any other on
- * the database) and otherwise sleeps OUTBOX_POLL_MS, a safety net, not the way events leave: an
- * idle service makes no query. While the listening connection is down it polls 4 times a second.
+ * It wakes when a transaction of this process that added an outbox row commits (the ORM's
+ * afterTransactionCommit), and otherwise sleeps OUTBOX_POLL_MS, a safety net, not the way events
+ * leave: an idle service makes no query. One relay per database holds the relay lock at a time; a
+ * woken relay that finds it held tries again shortly, so a replica's rows never wait for the poll.
+ * (No NOTIFY: a notifying commit takes PostgreSQL's database-wide notify lock through its WAL
+ * flush, which serialised every event-writing commit of a busy service.)
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -38,8 +43,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private wakeUp?: () => void;
   private pendingWake = false;
   private lastCleanup = 0;
-  /** Wakes the relay on every committed outbox row; a pass follows each (re)connection. */
-  private readonly listener: PgListener;
+  /** Open transactions that added an outbox row: the relay wakes when one of them commits. */
+  private readonly adding = new WeakSet<Transaction>();
 
   private readonly outbox: OutboxRepository;
 
@@ -50,18 +55,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
     this.outbox = new OutboxRepository(createQueryDb<DB>(orm.em));
-    this.listener = new PgListener({
-      name: 'outbox',
-      connectionString: config.DATABASE_URL,
-      channels: [CHANNEL],
-      onNotification: () => this.wake(),
-      onListening: () => this.wake(),
+    orm.em.getEventManager().registerSubscriber({
+      afterTransactionCommit: ({ transaction }: TransactionEventArgs) => {
+        if (this.adding.has(transaction as Transaction)) this.wake();
+      },
     });
   }
 
   onApplicationBootstrap(): void {
     this.running = true;
-    this.listener.start();
     this.loop = this.run();
   }
 
@@ -69,20 +71,34 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.running = false;
     this.wake();
     await this.loop;
-    await this.listener.stop();
   }
 
-  /** Asks for a pass soon (after the caller's transaction has had time to commit). */
+  /**
+   * Wakes the relay when `em`'s transaction (its outermost, if nested) commits. Outside a
+   * transaction the row is written by a later flush, so the relay looks a moment later.
+   */
+  wakeAfterCommit(em: EntityManager): void {
+    let transaction = em.getTransactionContext<Transaction>();
+    if (!transaction) {
+      setTimeout(() => this.wake(), 5).unref();
+      return;
+    }
+    while (transaction.parentTransaction) transaction = transaction.parentTransaction;
+    this.adding.add(transaction);
+  }
+
+  /** Asks for a pass now. */
   wake(): void {
     this.pendingWake = true;
-    setTimeout(() => this.wakeUp?.(), 5).unref();
+    this.wakeUp?.();
   }
 
   private async run(): Promise<void> {
     let failures = 0;
     while (this.running) {
+      let published: number | 'locked out' = 0;
       try {
-        const published = await this.publishBatch();
+        published = await this.publishBatch();
         failures = 0;
         if (published === BATCH) continue;
       } catch (error) {
@@ -90,8 +106,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.logger.warn({ err: error, failures }, 'outbox relay pass failed; will retry');
       }
       if (failures > 0) await this.sleep(Math.min(10_000, 250 * 2 ** failures), false);
-      else
-        await this.sleep(this.listener.listening ? this.config.OUTBOX_POLL_MS : DISCONNECTED_POLL_MS, true);
+      else if (published === 'locked out') await this.sleep(LOCKED_OUT_RETRY_MS, false);
+      else await this.sleep(this.config.OUTBOX_POLL_MS, true);
     }
   }
 
@@ -111,10 +127,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
-  /** One pass: returns how many events it published. */
-  async publishBatch(): Promise<number> {
+  /** One pass: returns how many events it published, or that another relay holds the lock. */
+  async publishBatch(): Promise<number | 'locked out'> {
     const published = await this.orm.em.fork().transactional(async () => {
-      if (!(await this.outbox.tryRelayLock())) return [];
+      if (!(await this.outbox.tryRelayLock())) return 'locked out' as const;
       const rows = await this.outbox.unpublished(BATCH);
       if (rows.length === 0) return [];
       const producer = await this.kafka.producer();
@@ -130,6 +146,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       await this.outbox.markPublished(rows.map((row) => row.id));
       return rows;
     });
+    if (published === 'locked out') return published;
     for (const row of published) this.metrics.eventsPublished.inc({ topic: row.topic });
     if (Date.now() - this.lastCleanup > 60_000) {
       this.lastCleanup = Date.now();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database.gen';
 
 /** Only one relay per database publishes at a time, so events keep their outbox order. */
-const RELAY_LOCK = 74_202_611;
+export const RELAY_LOCK = 74_202_611;
 
 /** Published rows are kept this long (for inspection), then deleted. */
 const KEEP_PUBLISHED = '3 days';

@@ -45,7 +45,7 @@ export class OutboxService {
       createdAt: occurredAt,
     });
     em.persist(row);
-    this.relay.wake();
+    this.relay.wakeAfterCommit(em);
     return eventId;
   }
 }
