@@ -42,8 +42,10 @@ export const baseConfigSchema = z.object({
    * samples, so an idle loop reads about this value and a pause this long or longer is never missed.
    */
   METRICS_EVENT_LOOP_RESOLUTION_MS: z.coerce.number().int().min(1).default(50),
-  /** The relay's safety-net pass when no notification came (it wakes on each committed row). */
+  /** The relay's safety-net pass (it wakes when a transaction of its process adds a row). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(10_000),
+  /** How often the service checks whether its tables need the vacuum its server is not running. */
+  TABLE_UPKEEP_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

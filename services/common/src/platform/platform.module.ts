@@ -8,6 +8,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { CONFIG, SERVICE_NAME, type BaseConfig } from '../config/config';
 import { ormOptions } from '../database/database';
 import { queryDbProvider, QUERY_DB } from '../database/query-db';
+import { TableUpkeep } from '../database/table-upkeep';
 import { DependencyHealth, HealthController } from '../health/health';
 import { createValidationPipe, JsonErrorFilter } from '../http/errors';
 import { IdentityGuard } from '../identity/identity';
@@ -76,6 +77,7 @@ export class PlatformModule {
         KafkaService,
         OutboxRelay,
         OutboxService,
+        TableUpkeep,
         queryDbProvider,
         DependencyHealth,
         KafkaEventServer,
