@@ -4,9 +4,6 @@ import { sql } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
 
-/** count(*) as an int4 (PostgreSQL counts in int8, which comes back as text). */
-const countInt = sql<number>`count(*)::int`;
-
 /** An ad day's key (a film, a campaign, a placement type) and the figures recomputed for it. */
 const AD_DAY_KEY = ['day', 'film_id', 'campaign_id', 'placement_type'] as const;
 const AD_DAY_FIGURES = [
@@ -42,49 +39,50 @@ export class AdRollupsRepository {
    */
   async recomputeAdDay(filmId: number, day: string): Promise<void> {
     const count = (kind: string) => sql<number>`count(*) filter (where kind = ${sql.lit(kind)})::int`;
+    const total = (column: string) => sql<number>`sum(${sql.ref(`c.${column}`)})::int`;
     await this.db
       .insertInto('ad_daily')
       .columns([...AD_DAY_KEY, ...AD_DAY_FIGURES])
       .expression((eb) =>
         eb
-          .selectFrom('ad_events as e')
-          .select((eb) => [
-            'e.day',
-            'e.film_id',
-            'e.campaign_id',
-            'e.placement_type',
-            count('start').as('impressions'),
-            count('click').as('clicks'),
-            count('complete').as('completes'),
-            count('skip').as('skips'),
-            count('first_quartile').as('first_quartiles'),
-            count('midpoint').as('midpoints'),
-            count('third_quartile').as('third_quartiles'),
-            sql<string>`coalesce(sum(charge_micros) filter (where kind = 'start'), 0)`.as('revenue_micros'),
-            eb.fn
-              .coalesce(
-                eb
-                  .selectFrom((eb) =>
-                    eb
-                      .selectFrom('ad_events as s')
-                      .select([sql<string>`s.charge_micros::text`.as('charge'), countInt.as('n')])
-                      .whereRef('s.film_id', '=', 'e.film_id')
-                      .whereRef('s.day', '=', 'e.day')
-                      .whereRef('s.campaign_id', '=', 'e.campaign_id')
-                      .whereRef('s.placement_type', '=', 'e.placement_type')
-                      .where('s.kind', '=', sql.lit('start'))
-                      .groupBy('s.charge_micros')
-                      .as('c'),
-                  )
-                  .select(sql<Record<string, number>>`jsonb_object_agg(c.charge, c.n)`.as('counts')),
-                sql<Record<string, number>>`'{}'`,
-              )
-              .as('impressions_by_charge'),
+          // One pass over the day's events: counts per key and charge, then folded per key.
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('ad_events')
+              .select([
+                ...AD_DAY_KEY,
+                'charge_micros',
+                count('start').as('impressions'),
+                count('click').as('clicks'),
+                count('complete').as('completes'),
+                count('skip').as('skips'),
+                count('first_quartile').as('first_quartiles'),
+                count('midpoint').as('midpoints'),
+                count('third_quartile').as('third_quartiles'),
+              ])
+              .where('film_id', '=', filmId)
+              .where('day', '=', sql<string>`${day}::date`)
+              .groupBy([...AD_DAY_KEY, 'charge_micros'])
+              .as('c'),
+          )
+          .select([
+            ...AD_DAY_KEY.map((column) => `c.${column}` as const),
+            total('impressions').as('impressions'),
+            total('clicks').as('clicks'),
+            total('completes').as('completes'),
+            total('skips').as('skips'),
+            total('first_quartiles').as('first_quartiles'),
+            total('midpoints').as('midpoints'),
+            total('third_quartiles').as('third_quartiles'),
+            sql<string>`sum(c.charge_micros * c.impressions)`.as('revenue_micros'),
+            sql<
+              Record<string, number>
+            >`coalesce(jsonb_object_agg(c.charge_micros::text, c.impressions) filter (where c.impressions > 0), '{}')`.as(
+              'impressions_by_charge',
+            ),
             sql<string>`now()`.as('computed_at'),
           ])
-          .where('e.film_id', '=', filmId)
-          .where('e.day', '=', sql<string>`${day}::date`)
-          .groupBy(['e.day', 'e.film_id', 'e.campaign_id', 'e.placement_type']),
+          .groupBy(AD_DAY_KEY.map((column) => `c.${column}` as const)),
       )
       .onConflict((conflict) =>
         conflict.columns(AD_DAY_KEY).doUpdateSet((eb) => takeExcluded(eb, AD_DAY_FIGURES)),
