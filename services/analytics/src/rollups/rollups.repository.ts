@@ -112,13 +112,18 @@ export class RollupsRepository {
     await sql`
       with s as (select * from viewing_sessions where ${inShards}),
       film as (select coalesce((select duration_seconds from films where id = ${filmId}), 0) as dur),
-      spans as (
-        select s.shard, p, count(*)::int as n
-        from s, film, unnest(s.watched) as r,
-          generate_series(greatest(0, ceil(lower(r) * 100.0 / film.dur - 0.5))::int,
-                          least(99, ceil(upper(r) * 100.0 / film.dur - 0.5)::int - 1)) as p
-        where film.dur > 0
-        group by s.shard, p),
+      points as (
+        select s.shard, greatest(0, ceil(lower(r) * 100.0 / film.dur - 0.5))::int as first,
+          least(99, ceil(upper(r) * 100.0 / film.dur - 0.5)::int - 1) as last
+        from s, film, unnest(s.watched) as r
+        where film.dur > 0),
+      -- Each watched range adds one at its first point and takes it back after its last: a
+      -- point's retention is the running sum of these steps (two rows a range, not one a point).
+      steps as (
+        select shard, p, sum(d)::int as d
+        from points, lateral (values (first, 1), (last + 1, -1)) as step(p, d)
+        where first <= last
+        group by shard, p),
       share as (
         select shard, key, jsonb_object_agg(name, n) as counts
         from (${breakdown('countries', 'country', 'Unknown')}
@@ -139,8 +144,9 @@ export class RollupsRepository {
         completions, egress_bytes, retention, countries, devices, browsers)
       select ${filmId}, ${day}::date, f.shard, f.sessions, f.views, f.unique_viewers, f.watch_seconds,
         f.completions, f.egress_bytes,
-        (select array_agg(coalesce(spans.n, 0) order by g)
-           from generate_series(0, 99) as g left join spans on spans.shard = f.shard and spans.p = g),
+        (select array_agg(n order by g) from (
+           select g, (sum(coalesce(steps.d, 0)) over (order by g))::int as n
+           from generate_series(0, 99) as g left join steps on steps.shard = f.shard and steps.p = g) as running),
         ${counts('countries')}, ${counts('devices')}, ${counts('browsers')}
       from f`.execute(this.db);
   }
