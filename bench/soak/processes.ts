@@ -76,20 +76,19 @@ export const sampleRss = (processes: Platform[], atMs: number): RssSample => ({
   kb: new Map(processes.map((process) => [process.name, rssKb(process)])),
 });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-
 /**
- * RSS growth per process: the median of the last 3 samples against the median of the last 3
- * samples of the warm-up (those taken at or before `warmupMs`). Medians of three ignore one
- * sample caught in a garbage collection's peak. Prints the table; returns the processes that
- * grew more than `limit` (a fraction) or exited.
+ * RSS growth per process: the floor (lowest sample) of the second half of the samples after the
+ * warm-up (those taken after `warmupMs`) against the floor of the first half. A Node heap under
+ * load climbs and drops back at each major collection, so the samples saw-tooth; the floor is
+ * what a collection brings the heap back to, which a leak raises and a sawtooth does not (two
+ * medians of three, this check before, read a peak against a trough: +20 % with nothing leaking).
+ * Prints the table; returns the processes whose floor rose more than `limit` (a fraction) or
+ * that exited.
  */
 export function rssReport(processes: Platform[], samples: RssSample[], warmupMs: number, limit: number) {
-  const warm = samples.filter((sample) => sample.atMs <= warmupMs).slice(-3);
-  const last = samples.slice(-3);
+  const after = samples.filter((sample) => sample.atMs > warmupMs);
+  const first = after.slice(0, Math.ceil(after.length / 2));
+  const second = after.slice(Math.ceil(after.length / 2));
   const failed: string[] = [];
   const flagged: string[] = [];
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
@@ -99,9 +98,9 @@ export function rssReport(processes: Platform[], samples: RssSample[], warmupMs:
       failed.push(`${name} (exited)`);
       return [name, '-', '-', '-', '-', 'EXITED'];
     }
-    const of = (set: RssSample[]) => median(set.map((sample) => sample.kb.get(name)!));
-    const base = of(warm);
-    const end = of(last);
+    const floor = (set: RssSample[]) => Math.min(...set.map((sample) => sample.kb.get(name)!));
+    const base = floor(first);
+    const end = floor(second);
     const growth = (end - base) / base;
     if (growth > limit) {
       failed.push(`${name} (+${(growth * 100).toFixed(1)} %)`);
@@ -116,7 +115,7 @@ export function rssReport(processes: Platform[], samples: RssSample[], warmupMs:
       `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %${growth > limit ? '  > limit' : ''}`,
     ];
   });
-  printColumns(['process', 'start', 'after warm-up', 'end', 'max', 'growth'], rows);
+  printColumns(['process', 'start', 'floor, 1st half', 'floor, 2nd half', 'max', 'growth'], rows);
   if (flagged.length > 0) {
     console.log(`every sample of the processes over the limit, to tell a plateau from a climb:`);
     for (const line of flagged) console.log(line);
