@@ -6,14 +6,18 @@ import type { Db } from '../db';
 
 /** An ad day's key (a film, a campaign, a placement type) and the figures recomputed for it. */
 const AD_DAY_KEY = ['day', 'film_id', 'campaign_id', 'placement_type'] as const;
+/** The figures that count one kind of event (the start is the impression). */
+const EVENT_COUNTS = [
+  ['impressions', 'start'],
+  ['clicks', 'click'],
+  ['completes', 'complete'],
+  ['skips', 'skip'],
+  ['first_quartiles', 'first_quartile'],
+  ['midpoints', 'midpoint'],
+  ['third_quartiles', 'third_quartile'],
+] as const;
 const AD_DAY_FIGURES = [
-  'impressions',
-  'clicks',
-  'completes',
-  'skips',
-  'first_quartiles',
-  'midpoints',
-  'third_quartiles',
+  ...EVENT_COUNTS.map(([figure]) => figure),
   'revenue_micros',
   'impressions_by_charge',
   'computed_at',
@@ -38,8 +42,6 @@ export class AdRollupsRepository {
    * (docs/advertising.md#money) at read time, with the revenue share configured then.
    */
   async recomputeAdDay(filmId: number, day: string): Promise<void> {
-    const count = (kind: string) => sql<number>`count(*) filter (where kind = ${sql.lit(kind)})::int`;
-    const total = (column: string) => sql<number>`sum(${sql.ref(`c.${column}`)})::int`;
     await this.db
       .insertInto('ad_daily')
       .columns([...AD_DAY_KEY, ...AD_DAY_FIGURES])
@@ -52,13 +54,9 @@ export class AdRollupsRepository {
               .select([
                 ...AD_DAY_KEY,
                 'charge_micros',
-                count('start').as('impressions'),
-                count('click').as('clicks'),
-                count('complete').as('completes'),
-                count('skip').as('skips'),
-                count('first_quartile').as('first_quartiles'),
-                count('midpoint').as('midpoints'),
-                count('third_quartile').as('third_quartiles'),
+                ...EVENT_COUNTS.map(([figure, kind]) =>
+                  sql<number>`count(*) filter (where kind = ${sql.lit(kind)})::int`.as(figure),
+                ),
               ])
               .where('film_id', '=', filmId)
               .where('day', '=', sql<string>`${day}::date`)
@@ -67,13 +65,7 @@ export class AdRollupsRepository {
           )
           .select([
             ...AD_DAY_KEY.map((column) => `c.${column}` as const),
-            total('impressions').as('impressions'),
-            total('clicks').as('clicks'),
-            total('completes').as('completes'),
-            total('skips').as('skips'),
-            total('first_quartiles').as('first_quartiles'),
-            total('midpoints').as('midpoints'),
-            total('third_quartiles').as('third_quartiles'),
+            ...EVENT_COUNTS.map(([figure]) => sql<number>`sum(${sql.ref(`c.${figure}`)})::int`.as(figure)),
             sql<string>`sum(c.charge_micros * c.impressions)`.as('revenue_micros'),
             sql<
               Record<string, number>
