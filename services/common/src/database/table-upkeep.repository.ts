@@ -24,15 +24,14 @@ export class TableUpkeepRepository {
 
   async due(): Promise<TableDue[]> {
     const { rows } = await sql<TableDue>`
-      select relname as name,
-             n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
-             n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
-        from pg_stat_user_tables
-       where schemaname = current_schema()
-         and (n_dead_tup > 50 + 0.2 * n_live_tup
-              or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-              or n_mod_since_analyze > 50 + 0.1 * n_live_tup)
-       order by relname`.execute(this.db);
+      select * from (
+        select relname as name,
+               n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum,
+               n_mod_since_analyze > 50 + 0.1 * n_live_tup as "analyze"
+          from pg_stat_user_tables
+         where schemaname = current_schema()) as tables
+       where vacuum or "analyze"
+       order by name`.execute(this.db);
     return rows;
   }
 
