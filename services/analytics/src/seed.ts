@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { catalogSeedDone, loadConfig, seedApiUrl, seedMain } from '@kinora/common';
+import { catalogSeedProgress, loadConfig, seedApiUrl, seedMain } from '@kinora/common';
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { configSchema } from './config';
 import { DEMO_AGENTS, DEMO_ADDRESSES } from './seed/demo-clients';
@@ -10,6 +10,8 @@ const SESSIONS = { full: 360, small: 120 } as const;
 const DAYS = 90;
 const POLL_MS = 2_000;
 const DEADLINE_MS = 60 * 60_000;
+/** How long it waits, once the demo catalog is loaded, for the events of films published last. */
+const FILMS_GRACE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 const log = (message: string) => console.log(`[analytics seed] ${message}`);
@@ -58,14 +60,18 @@ async function main(): Promise<void> {
   let members: string[] = [];
   try {
     const deadline = Date.now() + DEADLINE_MS;
+    let doneAt: number | undefined;
     for (;;) {
-      const done = catalogSeedDone();
+      const { done, published } = catalogSeedProgress();
+      if (done) doneAt ??= Date.now();
       films = (
         await db.query<Film>(
           `select id, duration_seconds from films where status = 'published' and duration_seconds > 0 and not deleted order by id`,
         )
       ).rows;
-      if ((done && films.length > 0) || Date.now() > deadline) break;
+      // Every film the catalog published is here once its event is (each gets its share of traffic).
+      const allHere = films.length >= published.size || Date.now() > doneAt! + FILMS_GRACE_MS;
+      if ((done && films.length > 0 && allHere) || Date.now() > deadline) break;
       await sleep(POLL_MS);
     }
     const [played] = (

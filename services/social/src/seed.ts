@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { NestFactory } from '@nestjs/core';
-import { catalogSeedDone, loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
+import { catalogSeedProgress, loadConfig, seedMain, waitForOutboxDrained } from '@kinora/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppModule } from './app.module';
@@ -15,17 +15,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long the background seed waits for films still being transcoded. */
 const DEADLINE_MS = 60 * 60_000;
 const POLL_MS = 2_000;
-/** How long steps waiting only for accounts may wait once the demo catalog is loaded. */
-const ACCOUNTS_GRACE_MS = 60_000;
+/**
+ * How long steps may wait once the demo catalog is loaded, for accounts (a new critic's) and for
+ * the events of films published last.
+ */
+const GRACE_MS = 60_000;
 
 /**
  * Demo community, social's part (`node dist/src/seed.js <demo-catalog.json>`, with
  * demo-community.json beside it): critics (invited and accepted), reviews, critic reviews, likes,
  * follows and list entries through social's own services, so ratings and follower counts reach catalog by the same events as any member's.
  * Steps wait until their members, films, creators and critics are known here. Once the demo
- * catalog's seed is done, steps waiting for a film that is not published (it failed, or is not in
- * the quick set) are reported and skipped; those waiting only for accounts (a new critic's,
- * created by auth from social's event) get up to ACCOUNTS_GRACE_MS more.
+ * catalog's seed is done, steps waiting for a film it did not publish (it failed, or is not in the
+ * quick set) are reported and skipped; those waiting for accounts (a new critic's, created by auth
+ * from social's event) or for a published film's event get up to GRACE_MS more.
  */
 async function main(manifestPath: string): Promise<void> {
   const catalog = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
@@ -49,7 +52,8 @@ async function main(manifestPath: string): Promise<void> {
     const deadline = Date.now() + DEADLINE_MS;
     let catalogDoneAt: number | undefined;
     for (;;) {
-      if (catalogDoneAt === undefined && catalogSeedDone()) catalogDoneAt = Date.now();
+      const catalog = catalogSeedProgress();
+      if (catalogDoneAt === undefined && catalog.done) catalogDoneAt = Date.now();
       const { ready, waitsForFilm, ids } = await lookup(seeded, community, creatorEmails);
       const waiting: Step[] = [];
       for (const step of pending) {
@@ -59,9 +63,9 @@ async function main(manifestPath: string): Promise<void> {
       if (waiting.length !== pending.length) log(`${total - waiting.length} of ${total} done`);
       pending = waiting;
       if (pending.length === 0) break;
-      const onlyFilmsMissing = pending.every(waitsForFilm);
-      const graceOver = catalogDoneAt !== undefined && Date.now() > catalogDoneAt + ACCOUNTS_GRACE_MS;
-      if ((catalogDoneAt !== undefined && (onlyFilmsMissing || graceOver)) || Date.now() > deadline) {
+      const onlyUnpublishedMissing = pending.every((step) => waitsForFilm(step, catalog.published));
+      const graceOver = catalogDoneAt !== undefined && Date.now() > catalogDoneAt + GRACE_MS;
+      if ((catalogDoneAt !== undefined && (onlyUnpublishedMissing || graceOver)) || Date.now() > deadline) {
         for (const step of pending) log(`skipped (not published or not registered): ${step.label}`);
         break;
       }

@@ -31,16 +31,27 @@ export function seedApiUrl(port: number): string {
 }
 
 /**
- * Whether the demo catalog's seed has finished (its status file, SEED_STATUS_FILE, says done), when
- * one is running: the seeds of the other services wait for catalog's films.
+ * The demo catalog's seed as its status file (SEED_STATUS_FILE) has it: whether it has finished,
+ * and the titles it has published. The seeds of the other services wait for catalog's films, which
+ * reach them by events a moment after the status file says published. Without a status file no
+ * seed is running: done, and nothing to wait for.
  */
-export function catalogSeedDone(): boolean {
+export function catalogSeedProgress(): { done: boolean; published: Set<string> } {
   const file = process.env.SEED_STATUS_FILE;
-  if (!file || !existsSync(file)) return true;
+  if (!file || !existsSync(file)) return { done: true, published: new Set() };
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { done?: boolean }).done === true;
+    const status = JSON.parse(readFileSync(file, 'utf8')) as {
+      done?: boolean;
+      films?: { title: string; state: string }[];
+    };
+    return {
+      done: status.done === true,
+      published: new Set(
+        (status.films ?? []).filter((film) => film.state === 'published').map((film) => film.title),
+      ),
+    };
   } catch {
-    return false;
+    return { done: false, published: new Set() };
   }
 }
 

@@ -35,6 +35,8 @@ export async function lookup(
     creator: (key) => known.creator(key)!,
     critic: (key) => known.critic(key)!,
   };
-  const waitsForFilm = (step: Step) => step.films.some((title) => known.film(title) === undefined);
+  /** Whether the step waits for a film not known here that the catalog has not published either. */
+  const waitsForFilm = (step: Step, published: Set<string>) =>
+    step.films.some((title) => known.film(title) === undefined && !published.has(title));
   return { ready, waitsForFilm, ids };
 }
