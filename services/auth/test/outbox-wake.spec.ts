@@ -1,6 +1,7 @@
 // The outbox relay wakes when a transaction that added an outbox row commits, however long that
-// transaction ran, and a relay kept out by another's lock (a replica's) tries again shortly: rows
-// never wait for the safety-net poll, here a minute away. An idle relay makes no outbox queries.
+// transaction ran (or, outside one, when the flush that writes the row ends), and a relay kept out
+// by another's lock (a replica's) tries again shortly: rows never wait for the safety-net poll,
+// here a minute away. An idle relay makes no outbox queries.
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxService, RELAY_LOCK } from '@kinora/common';
 import { eventually, startTestService, type TestService } from '@kinora/common/testing';
@@ -62,6 +63,18 @@ test('a row is published when its transaction commits, however long the transact
     );
     expect(Date.now() - committed).toBeLessThan(2_000);
   }
+});
+
+test('a row added outside a transaction is published when a later flush writes it', async () => {
+  const em = context.get(EntityManager).fork();
+  const id = context
+    .get(OutboxService)
+    .add(em, UserRegisteredSchema, { user: { userId: randomUUID() } }, randomUUID());
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await em.flush();
+  const flushed = Date.now();
+  await eventually(async () => Boolean(await publishedAt(id)), 5_000, 'outbox row published after the flush');
+  expect(Date.now() - flushed).toBeLessThan(2_000);
 });
 
 test('a relay kept out by another relay’s lock tries again until it gets it', async () => {

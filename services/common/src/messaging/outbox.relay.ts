@@ -1,4 +1,4 @@
-import type { TransactionEventArgs } from '@mikro-orm/core';
+import type { FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
   BeforeApplicationShutdown,
@@ -45,6 +45,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private lastCleanup = 0;
   /** Open transactions that added an outbox row: the relay wakes when one of them commits. */
   private readonly adding = new WeakSet<Transaction>();
+  /** Entity managers outside a transaction that persisted an outbox row: it is written by their next flush. */
+  private readonly unflushed = new WeakSet<EntityManager>();
 
   private readonly outbox: OutboxRepository;
 
@@ -55,9 +57,17 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(CONFIG) private readonly config: BaseConfig,
   ) {
     this.outbox = new OutboxRepository(createQueryDb<DB>(orm.em));
+    // Forks share the root's event manager, so these see every entity manager of the process.
     orm.em.getEventManager().registerSubscriber({
       afterTransactionCommit: ({ transaction }: TransactionEventArgs) => {
         if (this.adding.has(transaction as Transaction)) this.wake();
+      },
+      afterFlush: ({ em }: FlushEventArgs) => {
+        if (!this.unflushed.has(em as EntityManager)) return;
+        this.unflushed.delete(em as EntityManager);
+        // A flush outside a transaction commits its own; inside one, the row waits for that commit.
+        if (em.isInTransaction()) this.wakeAfterCommit(em as EntityManager);
+        else this.wake();
       },
     });
   }
@@ -75,12 +85,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * Wakes the relay when `em`'s transaction (its outermost, if nested) commits. Outside a
-   * transaction the row is written by a later flush, so the relay looks a moment later.
+   * transaction the row is written by `em`'s next flush: the relay wakes after it.
    */
   wakeAfterCommit(em: EntityManager): void {
     let transaction = em.getTransactionContext<Transaction>();
     if (!transaction) {
-      setTimeout(() => this.wake(), 5).unref();
+      this.unflushed.add(em.getContext(false));
       return;
     }
     while (transaction.parentTransaction) transaction = transaction.parentTransaction;
