@@ -7,6 +7,7 @@ import {
   createTestRedis,
   eventually,
   eventsConsumed,
+  freePort,
   serviceEnv,
   type TestDatabase,
   type TestKafka,
@@ -26,7 +27,10 @@ import { UsersService } from '../src/users/users.service';
 // on its own database, consumes it over the real Kafka broker into its users read model. It runs
 // from catalog's compiled output, as deployed: `npm run build:services` first.
 const CATALOG = join(__dirname, '..', '..', 'catalog', 'dist', 'src');
-const PORT = 39_000 + Math.floor(Math.random() * 900);
+// Ports the kernel says are free: a fixed or random one in the ephemeral range can be held by
+// any outgoing connection (CI lost a run to EADDRINUSE on 39340).
+let catalogPort: number;
+let authPort: number;
 const TOPIC = 'auth.user-registered.v1';
 
 let authDb: TestDatabase;
@@ -39,7 +43,7 @@ let catalog: ChildProcess | undefined;
 const catalogEnv = () => ({
   ...process.env,
   ...serviceEnv({
-    port: PORT,
+    port: catalogPort,
     database: catalogDb,
     kafka,
     redis,
@@ -69,7 +73,11 @@ async function query<T>(db: TestDatabase, sql: string, params: unknown[] = []): 
 const count = async (db: TestDatabase, sql: string) => Number((await query<{ n: string }>(db, sql))[0]!.n);
 
 async function consumedMetric(outcome: string): Promise<number> {
-  return eventsConsumed(await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text(), TOPIC, outcome);
+  return eventsConsumed(
+    await (await fetch(`http://127.0.0.1:${catalogPort}/metrics`)).text(),
+    TOPIC,
+    outcome,
+  );
 }
 
 /** Offsets the catalog group has committed on the topic, summed over partitions. */
@@ -88,6 +96,7 @@ async function committedOffsets(): Promise<number> {
 }
 
 beforeAll(async () => {
+  [catalogPort, authPort] = await Promise.all([freePort(), freePort()]);
   [authDb, catalogDb, kafka] = await Promise.all([
     createTestDatabase('auth'),
     createTestDatabase('catalog'),
@@ -98,7 +107,7 @@ beforeAll(async () => {
   const migrated = spawnSync(process.execPath, [join(CATALOG, 'migrate.js')], { env: catalogEnv() });
   expect({ status: migrated.status, stderr: migrated.stderr.toString() }).toMatchObject({ status: 0 });
   const env = serviceEnv({
-    port: PORT + 1,
+    port: authPort,
     database: authDb,
     kafka,
     redis,
