@@ -52,8 +52,8 @@ async function main(manifestPath: string): Promise<void> {
     const deadline = Date.now() + DEADLINE_MS;
     let catalogDoneAt: number | undefined;
     for (;;) {
-      const catalog = catalogSeedProgress();
-      if (catalogDoneAt === undefined && catalog.done) catalogDoneAt = Date.now();
+      const progress = catalogSeedProgress();
+      if (catalogDoneAt === undefined && progress.done) catalogDoneAt = Date.now();
       const { ready, waitsForFilm, ids } = await lookup(seeded, community, creatorEmails);
       const waiting: Step[] = [];
       for (const step of pending) {
@@ -63,7 +63,7 @@ async function main(manifestPath: string): Promise<void> {
       if (waiting.length !== pending.length) log(`${total - waiting.length} of ${total} done`);
       pending = waiting;
       if (pending.length === 0) break;
-      const onlyUnpublishedMissing = pending.every((step) => waitsForFilm(step, catalog.published));
+      const onlyUnpublishedMissing = pending.every((step) => waitsForFilm(step, progress.published));
       const graceOver = catalogDoneAt !== undefined && Date.now() > catalogDoneAt + GRACE_MS;
       if ((catalogDoneAt !== undefined && (onlyUnpublishedMissing || graceOver)) || Date.now() > deadline) {
         for (const step of pending) log(`skipped (not published or not registered): ${step.label}`);
