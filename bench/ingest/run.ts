@@ -4,9 +4,10 @@
  *   npx tsx bench/ingest/run.ts
  *
  * Signs BENCH_MEMBERS (10) fresh members in through the gateway, opens BENCH_SESSIONS (20000)
- * viewing sessions on published films as those members (POST through the gateway, as the player
- * does), then sends PATCH updates of those sessions through the gateway at rising load: one wrk
- * step per connection count in BENCH_STEPS (1,2,4,8,16,32,64,128), BENCH_DURATION (10) seconds each.
+ * viewing sessions on published films, one a viewer: one for each member, the rest for visitors
+ * (POST through the gateway, as the player does), then sends PATCH updates of those sessions
+ * through the gateway at rising load: one wrk step per connection count in BENCH_STEPS
+ * (1,2,4,8,16,32,64,128), BENCH_DURATION (10) seconds each.
  * After each step it waits until analytics-worker has folded every accepted update into the
  * film-day rollups and reads, from the worker's analytics_rollup_lag_seconds histogram, the lag
  * from "update accepted by the API" to "included in a recomputed rollup" for that step's updates.
@@ -61,12 +62,21 @@ async function openSessions(
   count: number,
 ): Promise<Session[]> {
   const sessions: Session[] = [];
+  // One viewer a session, as in an audience: each member watches one film, and every other session
+  // is a visitor's, told apart by a user agent of its own as distinct addresses would tell them.
+  // A film's day is recomputed by shards of its viewers, so a few members holding every session
+  // would crowd each film into a few shards and make every recompute read hundreds of sessions.
   const open = async (n: number) => {
-    const cookie = cookies[n % cookies.length]!;
+    const cookie = cookies[n] ?? '';
     const id = randomUUID();
     const response = await fetch(`${gateway}/api/analytics/viewing-session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: gateway, cookie },
+      headers: {
+        'content-type': 'application/json',
+        origin: gateway,
+        'user-agent': `Mozilla/5.0 (X11; Linux x86_64) kinora-bench-viewer/${n}`,
+        ...(cookie ? { cookie } : {}),
+      },
       body: JSON.stringify({
         sessionId: id,
         filmId: filmIds[n % filmIds.length],
@@ -116,7 +126,9 @@ async function main(): Promise<void> {
     films.map((film) => film.id),
     setting('BENCH_SESSIONS', 20_000),
   );
-  console.log(`${cookies.length} members, ${sessions.length} sessions open on ${films.length} films`);
+  console.log(
+    `${sessions.length} sessions open on ${films.length} films, ${cookies.length} of them members'`,
+  );
 
   const scratch = mkdtempSync(join(tmpdir(), 'kinora-ingest-'));
   try {

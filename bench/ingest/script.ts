@@ -1,6 +1,6 @@
 /**
  * The wrk script of the ingest bench: each request is a PATCH of the next open session (round
- * robin per wrk thread), with its member's cookie and its write token, carrying totals that grow
+ * robin per wrk thread), with its member's cookie (a visitor's has none) and its write token, carrying totals that grow
  * by 30 s per update, as a player's periodic updates do.
  */
 export function patchScript(
@@ -31,12 +31,13 @@ request = function()
   local body = string.format(
     '{"endPosition":%d,"totalWatchTime":%d,"pauseCount":0,"seekCount":0,"updatedAt":"%s","watchedRanges":[{"start":%d,"end":%d}]}',
     watched, watched, os.date("!%Y-%m-%dT%H:%M:%SZ"), watched - 30, watched)
-  return wrk.format("PATCH", "/api/analytics/viewing-session/" .. s[1], {
+  local headers = {
     ["Content-Type"] = "application/json",
     ["Origin"] = ${JSON.stringify(origin)},
-    ["Cookie"] = s[3],
     ["X-Viewing-Session-Token"] = s[2],
-  }, body)
+  }
+  if s[3] ~= "" then headers["Cookie"] = s[3] end
+  return wrk.format("PATCH", "/api/analytics/viewing-session/" .. s[1], headers, body)
 end
 `;
 }
