@@ -1,7 +1,7 @@
 /**
  * The wrk script of the ingest bench: each request is a PATCH of the next open session (round
- * robin per wrk thread), with its member's cookie (a visitor's has none) and its write token, carrying totals that grow
- * by 30 s per update, as a player's periodic updates do.
+ * robin per wrk thread), with its member's cookie (a visitor's session has none) and its write
+ * token, carrying totals that grow by 30 s per update, as a player's periodic updates do.
  */
 export function patchScript(
   sessions: Array<{ id: string; token: string; cookie: string }>,
