@@ -77,7 +77,13 @@ test('a member reviews a film, sees it listed with n/10, and the film rating fol
 
     const form = page.getByRole('form', { name: 'Write a review' });
     await form.waitFor({ timeout: TIMEOUT_MS });
-    await form.getByRole('radio', { name: '10 out of 10' }).check({ force: true });
+    // As a member does: the visible circle (the radio's label; the radio itself is screen-reader
+    // only). Not a forced click, which skips the wait for a still layout: the Critic Reviews card
+    // above shrinks from its loading placeholder once its reviews arrive, and a click aimed before
+    // that lands some 150 px below the radio.
+    const ten = form.getByRole('radio', { name: '10 out of 10' });
+    await form.locator('label').filter({ has: ten }).click();
+    assert.ok(await ten.isChecked(), 'the 10 is chosen');
     const text = `A parade of tiny rebels, reviewed by the e2e suite (${Date.now().toString(36)}).`;
     await form.getByRole('textbox').fill(text);
     await form.getByRole('button', { name: 'Submit Review' }).click();
