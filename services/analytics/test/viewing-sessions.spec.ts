@@ -171,6 +171,7 @@ describe('ingestion', () => {
       [{ totalWatchTime: -5 }, /totalWatchTime/],
       [{ pauseCount: 1.5 }, /pauseCount/],
       [{ updatedAt: 'soon' }, /updatedAt/],
+      [{ updatedAt: undefined }, /updatedAt .* left out only with sessionEndTime/],
       [{ watchedRanges: [{ start: 10, end: 5 }] }, /end must not be before/],
       [{ watchedRanges: [{ start: 'a', end: 5 }] }, /watchedRanges/],
     ];
@@ -220,6 +221,33 @@ describe('the view rule and the rollups', () => {
     // One view-qualified event per qualified session, to catalog.
     const { rows } = await sut.db.query(`select key from outbox where topic = 'analytics.view-qualified.v1'`);
     expect(rows.map((row) => row.key).sort()).toStrictEqual([String(LONG), String(SHORT)]);
+  });
+
+  test("the final update as the product's call table writes it (no updatedAt) ends the session at its sessionEndTime", async () => {
+    const s = await start(LONG, member(VIEWER));
+    const endedAt = new Date(Date.now() - 1_000);
+    await update(s, watched(45, new Date(endedAt.getTime() - 5_000)), member(VIEWER));
+    const response = await update(
+      s,
+      {
+        updatedAt: undefined,
+        sessionEndTime: endedAt.toISOString(),
+        endPosition: 50,
+        totalWatchTime: 50,
+        pauseCount: 1,
+        seekCount: 0,
+        isCompleted: true,
+      },
+      member(VIEWER),
+    );
+    expect(response.statusCode).toBe(202);
+    await eventually(async () => (await session(s.sessionId))?.ended_at != null, 15_000, 'the ended session');
+    const row = await session(s.sessionId);
+    expect([row.end_position, row.pause_count, new Date(row.ended_at).toISOString()]).toStrictEqual([
+      50,
+      1,
+      endedAt.toISOString(),
+    ]);
   });
 
   test('late and repeated updates never move a session backwards', async () => {

@@ -99,8 +99,9 @@ export class ViewingSessionsService {
     if (grant.userId !== (caller.identity?.userId ?? null)) {
       throw new ForbiddenException('This viewing session belongs to someone else');
     }
-    const updatedAt = new Date(body.updatedAt);
     const endedAt = body.sessionEndTime ? new Date(body.sessionEndTime) : null;
+    // The final update as the product's call table writes it has no updatedAt: its end is its clock.
+    const updatedAt = body.updatedAt ? new Date(body.updatedAt) : endedAt!;
     const latest = Date.now() + CLOCK_SKEW_MS;
     if (updatedAt.getTime() > latest || (endedAt && endedAt.getTime() > latest)) {
       throw new BadRequestException('updatedAt and sessionEndTime must not be in the future');

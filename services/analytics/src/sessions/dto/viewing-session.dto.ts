@@ -16,6 +16,7 @@ import {
   IsString,
   IsUUID,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 
@@ -95,12 +96,18 @@ export class UpdateViewingSessionDto {
   @IntegerField(0, COUNT_MAX, count('seekCount'))
   seekCount!: number;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     format: 'date-time',
-    description: "The client's time of this update: the latest decides the end position.",
+    description:
+      "The client's time of this update: the latest decides the end position. Required on every " +
+      'update but the final one, whose sessionEndTime stands for it when it is left out.',
   })
-  @IsDateString({ strict: true }, { message: 'updatedAt must be an ISO 8601 date-time' })
-  updatedAt!: string;
+  @ValidateIf((body: UpdateViewingSessionDto) => body.updatedAt !== undefined || !body.sessionEndTime)
+  @IsDateString(
+    { strict: true },
+    { message: 'updatedAt must be an ISO 8601 date-time (it may be left out only with sessionEndTime)' },
+  )
+  updatedAt?: string;
 
   @ApiPropertyOptional({
     format: 'date-time',
