@@ -88,6 +88,7 @@ const optimizations = async (campaignId: number) =>
     ).json() as {
       campaignId: number;
       kind: string;
+      entries: number;
       count: number;
     }[]
   ).filter((line) => line.campaignId === campaignId);
@@ -279,7 +280,24 @@ describe('pacing', () => {
     expect(served).toBe(11);
     await sut.upkeep();
     expect(await optimizations(campaign.id)).toEqual([
-      expect.objectContaining({ kind: 'paced', count: 9, detail: '9 selections held back to stay on pace' }),
+      expect.objectContaining({
+        kind: 'paced',
+        entries: 1,
+        count: 9,
+        detail: '9 selections held back to stay on pace',
+      }),
+    ]);
+    // Held back again in a later minute: still one entry for the campaign and cause, summed, with
+    // the latest detail.
+    for (let i = 0; i < 3; i += 1) expect(await select(sut.api, breakOf(film), visitor(US))).toBeNull();
+    await sut.upkeep();
+    expect(await optimizations(campaign.id)).toEqual([
+      expect.objectContaining({
+        kind: 'paced',
+        entries: 2,
+        count: 12,
+        detail: '3 selections held back to stay on pace',
+      }),
     ]);
     // The same campaign delivered asap is held by its budget only.
     await sut.api.inject({

@@ -2307,15 +2307,26 @@ export interface components {
             videoUrl: string;
         };
         OptimizationDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The latest entry.
+             */
             at: string;
             campaignId: number;
             campaignName: string;
+            /** @description Selections held back in all (1 for a budget spent or a flight ended). */
             count: number;
+            /** @description The latest entry’s detail. */
             detail: string;
-            id: number;
+            /** @description How many times it was logged (at most once a minute). */
+            entries: number;
             /**
-             * @description paced: selections held back to stay on pace; capped: by a frequency cap (count: how many in that minute); budget_exhausted; flight_ended.
+             * Format: date-time
+             * @description The first entry in the window.
+             */
+            firstAt: string;
+            /**
+             * @description paced: selections held back to stay on pace; capped: by a frequency cap; budget_exhausted; flight_ended.
              * @enum {string}
              */
             kind: "paced" | "capped" | "budget_exhausted" | "flight_ended";
@@ -2790,9 +2801,9 @@ export interface components {
             totalWatchTime: number;
             /**
              * Format: date-time
-             * @description The client's time of this update: the latest decides the end position.
+             * @description The client's time of this update: the latest decides the end position. Required on every update but the final one, whose sessionEndTime stands for it when it is left out.
              */
-            updatedAt: string;
+            updatedAt?: string;
             watchedRanges?: components["schemas"]["WatchedRangeDto"][];
         };
         UserGrowthDto: {

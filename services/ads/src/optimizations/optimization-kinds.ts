@@ -4,3 +4,6 @@
  */
 export const OPTIMIZATION_KINDS = ['paced', 'capped', 'budget_exhausted', 'flight_ended'] as const;
 export type OptimizationKind = (typeof OPTIMIZATION_KINDS)[number];
+
+/** Recent Optimizations groups what the log holds of this many hours past. */
+export const OPTIMIZATIONS_WINDOW_HOURS = 24;

@@ -2,7 +2,7 @@ import { InjectQueryDb } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import type { OptimizationKind } from './optimization-kinds';
+import { OPTIMIZATIONS_WINDOW_HOURS, type OptimizationKind } from './optimization-kinds';
 
 /** One line of the optimizations log. */
 export interface OptimizationLine {
@@ -17,22 +17,30 @@ export interface OptimizationLine {
 export class OptimizationsRepository {
   constructor(@InjectQueryDb() private readonly db: Db) {}
 
-  /** Newest first, with each campaign's name. */
+  /**
+   * The log of the last OPTIMIZATIONS_WINDOW_HOURS grouped by campaign and cause, the most recent
+   * first: how many minutes logged it, how many selections in all, the first and latest time and
+   * the latest line's detail (a campaign held back all day is one entry, not one a minute).
+   */
   recent(limit: number) {
     return this.db
       .selectFrom('ad_optimizations as o')
       .innerJoin('campaigns as c', 'c.id', 'o.campaign_id')
+      .where(sql<boolean>`o.at > now() - make_interval(hours => ${OPTIMIZATIONS_WINDOW_HOURS})`)
+      .groupBy(['o.campaign_id', 'c.name', 'o.kind'])
       .select((eb) => [
-        'o.id',
         'o.campaign_id',
         'c.name as campaign_name',
         eb.ref('o.kind').$castTo<OptimizationKind>().as('kind'),
-        'o.count',
-        'o.detail',
-        'o.at',
+        sql<number>`count(*)::int`.as('entries'),
+        sql<number>`sum(o.count)::int`.as('count'),
+        sql<string>`(array_agg(o.detail order by o.at desc, o.id desc))[1]`.as('detail'),
+        eb.fn.min('o.at').as('first_at'),
+        eb.fn.max('o.at').as('at'),
       ])
-      .orderBy('o.at', 'desc')
-      .orderBy('o.id', 'desc')
+      .orderBy(sql`max(o.at)`, 'desc')
+      .orderBy('o.campaign_id', 'desc')
+      .orderBy('o.kind')
       .limit(limit)
       .execute();
   }

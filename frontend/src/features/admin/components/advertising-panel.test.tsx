@@ -62,13 +62,24 @@ const handlers = (extra = {}) => ({
   [OPTIMIZATIONS]: () =>
     jsonResponse([
       {
-        id: 9,
         campaignId: 1,
         campaignName: 'Spring Launch',
         kind: 'paced',
-        count: 14,
+        entries: 22,
+        count: 1480,
         detail: '14 selections held back to stay on pace',
+        firstAt: new Date(Date.now() - 24 * 60_000).toISOString(),
         at: new Date(Date.now() - 120_000).toISOString(),
+      },
+      {
+        campaignId: 1,
+        campaignName: 'Spring Launch',
+        kind: 'budget_exhausted',
+        entries: 1,
+        count: 1,
+        detail: 'Budget of $1,000 spent',
+        firstAt: new Date(Date.now() - 60_000).toISOString(),
+        at: new Date(Date.now() - 60_000).toISOString(),
       },
     ]),
   [ADVERTISERS]: () =>
@@ -209,12 +220,16 @@ describe('Admin Advertising tab', () => {
     expect(bodiesSentTo('PATCH /api/ads/campaigns/2')).toStrictEqual([{ status: 'active' }]);
   });
 
-  it('lists the recent optimizations', async () => {
+  it('lists the recent optimizations, one entry per campaign and cause', async () => {
     await openAdvertising();
     const log = await screen.findByRole('list', { name: 'Recent optimizations' });
-    expect(log).toHaveTextContent('Spring Launch: Held back to stay on pace (14)');
-    expect(log).toHaveTextContent('14 selections held back to stay on pace');
-    expect(log).toHaveTextContent('2 minutes ago');
+    const [paced, spent] = within(log).getAllByRole('listitem');
+    expect(paced).toHaveTextContent(
+      /^Spring Launch: Held back to stay on pace: 1,480 selections in 22 minutes since \d{1,2}:\d{2} [AP]M/,
+    );
+    expect(paced).toHaveTextContent('Latest: 14 selections held back to stay on pace');
+    expect(paced).toHaveTextContent('2 minutes ago');
+    expect(spent).toHaveTextContent(/^Spring Launch: Budget exhaustedLatest: Budget of \$1,000 spent/);
   });
 
   it('asks for the campaigns and optimizations again every 30 s', () => {

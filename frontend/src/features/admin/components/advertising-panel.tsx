@@ -113,12 +113,21 @@ const OPTIMIZATION_LABELS: Record<AdOptimization['kind'], string> = {
   flight_ended: 'Flight ended',
 };
 
+/** 'Held back to stay on pace: 1,234 selections in 22 minutes since 10:03'. */
+function optimizationSummary(entry: AdOptimization): string {
+  const label = OPTIMIZATION_LABELS[entry.kind];
+  if (entry.kind !== 'paced' && entry.kind !== 'capped') return label;
+  const minutes = entry.entries === 1 ? 'one minute' : `${formatCount(entry.entries)} minutes`;
+  const since = new Date(entry.firstAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${label}: ${formatCount(entry.count)} ${entry.count === 1 ? 'selection' : 'selections'} in ${minutes}${entry.entries > 1 ? ` since ${since}` : ''}`;
+}
+
 function RecentOptimizations() {
   const optimizations = useAdOptimizations();
   return (
     <SectionCard
       title="Recent Optimizations"
-      description="What pacing and frequency caps did, checked once a minute per campaign."
+      description="What pacing, frequency caps, budgets and flights did in the last 24 hours, by campaign and cause; checked once a minute."
     >
       <ListState
         query={optimizations}
@@ -128,15 +137,14 @@ function RecentOptimizations() {
         <ul aria-label="Recent optimizations" className="divide-y divide-white/10">
           {(optimizations.data ?? []).map((entry) => (
             <li
-              key={entry.id}
+              key={`${entry.campaignId}-${entry.kind}`}
               className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3 text-sm"
             >
               <div className="min-w-0">
                 <p className="font-semibold text-fg">
-                  {entry.campaignName}: {OPTIMIZATION_LABELS[entry.kind]}
-                  {entry.count > 1 ? ` (${formatCount(entry.count)})` : ''}
+                  {entry.campaignName}: {optimizationSummary(entry)}
                 </p>
-                {entry.detail ? <p className="text-fg-muted">{entry.detail}</p> : null}
+                {entry.detail ? <p className="text-fg-muted">Latest: {entry.detail}</p> : null}
               </div>
               <time dateTime={entry.at} className="shrink-0 text-xs text-fg-subtle">
                 {formatRelativeTime(entry.at)}

@@ -24,10 +24,8 @@ export class OptimizationsQuery {
   limit?: number;
 }
 
+/** One campaign's one cause over the window: the minutes it was logged in, summed. */
 export class OptimizationDto {
-  @ApiInteger()
-  id!: number;
-
   @ApiInteger()
   campaignId!: number;
 
@@ -37,16 +35,22 @@ export class OptimizationDto {
   @ApiProperty({
     enum: OPTIMIZATION_KINDS,
     description:
-      'paced: selections held back to stay on pace; capped: by a frequency cap (count: how many in that minute); budget_exhausted; flight_ended.',
+      'paced: selections held back to stay on pace; capped: by a frequency cap; budget_exhausted; flight_ended.',
   })
   kind!: OptimizationKind;
 
-  @ApiInteger()
+  @ApiInteger({ description: 'How many times it was logged (at most once a minute).' })
+  entries!: number;
+
+  @ApiInteger({ description: 'Selections held back in all (1 for a budget spent or a flight ended).' })
   count!: number;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'The latest entry’s detail.' })
   detail!: string;
 
-  @ApiTimestamp()
+  @ApiTimestamp({ description: 'The first entry in the window.' })
+  firstAt!: string;
+
+  @ApiTimestamp({ description: 'The latest entry.' })
   at!: string;
 }
