@@ -42,7 +42,7 @@ import {
   serviceEntry,
   serviceEnv,
 } from '../../infra/local/config.js';
-import { createCampaign, pauseCampaign } from '../lib/campaign.js';
+import { createCampaign, removeCampaign } from '../lib/campaign.js';
 import { runAtRate, type RateResult, type RequestSpec } from '../lib/open-loop.js';
 import { freePort } from '@kinora/common/testing';
 import { BenchError, run, setting, waitUntilServing, gatewayUrlSetting } from '../lib/wrk.js';
@@ -233,7 +233,7 @@ async function main(): Promise<void> {
         `; static file at the same rate: p99 ${staticWindow.p99Ms.toFixed(1)} ms`,
     );
   } finally {
-    await pauseCampaign(campaign);
+    await removeCampaign(campaign);
   }
 }
 

@@ -2,7 +2,9 @@
  * A bench's own ad campaign, so that ad breaks are filled and impressions recorded (the demo
  * campaigns may be missing or spent): made on the ads admin API, directly by default (not through
  * the gateway) or through the gateway as a signed-in admin where ads cannot be reached (compose),
- * with a budget no bench spends and caps no viewer reaches; the bench pauses it when it ends.
+ * with a budget no bench spends and caps no viewer reaches. The bench deletes it and its advertiser
+ * when it ends, so that nothing of it stays in the admin's Advertising tab (what it recorded stays
+ * in analytics, as every deleted campaign's does).
  */
 import { SERVICES } from '../../infra/local/config.js';
 import { BenchError } from './wrk.js';
@@ -11,7 +13,11 @@ const ADMIN = { 'x-user-id': '00000000-0000-4000-8000-0000000bec40', 'x-user-rol
 const ADS_URL = `http://127.0.0.1:${SERVICES.find((service) => service.name === 'ads')!.port}`;
 
 /** A call on the ads admin API. */
-export type AdsAdmin = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<T>;
+export type AdsAdmin = <T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<T>;
 
 /** The ads admin API through the gateway, as the admin whose session cookie this is. */
 export function gatewayAdmin(gateway: string, cookie: string): AdsAdmin {
@@ -22,7 +28,7 @@ const directAdmin: AdsAdmin = (method, path, body) => call(`${ADS_URL}${path}`, 
 
 async function call<T>(
   url: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<T> {
@@ -35,7 +41,7 @@ async function call<T>(
   });
   if (!response.ok)
     throw new BenchError(`ads ${method} ${path}: ${response.status} ${await response.text()}`, 2);
-  return (await response.json()) as T;
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 /**
@@ -77,6 +83,16 @@ export async function createCampaign(
   return campaign.id;
 }
 
-export async function pauseCampaign(id: string, admin: AdsAdmin = directAdmin): Promise<void> {
-  await admin('PATCH', `/api/ads/campaigns/${id}`, { status: 'paused' }).catch(() => undefined);
+/**
+ * Deletes the campaign and then its advertiser: best effort, as a bench ends however it ends, but
+ * said when it fails, so that what stays behind is known.
+ */
+export async function removeCampaign(id: string, admin: AdsAdmin = directAdmin): Promise<void> {
+  try {
+    const { advertiserId } = await admin<{ advertiserId: number }>('GET', `/api/ads/campaigns/${id}`);
+    await admin('DELETE', `/api/ads/campaigns/${id}`);
+    await admin('DELETE', `/api/ads/advertisers/${advertiserId}`);
+  } catch (error) {
+    console.error(`the bench's campaign ${id} stays behind: ${(error as Error).message}`);
+  }
 }

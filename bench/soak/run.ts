@@ -39,7 +39,7 @@ import { setMaxListeners } from 'node:events';
 import { PID_DIR } from '../../infra/local/config.js';
 import { signIn } from '../lib/session.js';
 import { BenchError, fetchText, run, setting, gatewayUrlSetting, maildevUrlSetting } from '../lib/wrk.js';
-import { createCampaign, pauseCampaign } from '../lib/campaign.js';
+import { createCampaign, removeCampaign } from '../lib/campaign.js';
 import { totalLag, waitForLag } from '../../infra/local/consumer-lag.js';
 import { platformProcesses, rssReport, sampleRss, type Platform, type RssSample } from './processes.js';
 import { Recorder } from './stats.js';
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   if (before.unreachable.length > 0)
     throw new BenchError(`no /metrics from ${before.unreachable.join(', ')}: is the platform up?`, 2);
 
-  // First, so that a refusal costs no sign-in code; paused however the soak ends.
+  // First, so that a refusal costs no sign-in code; deleted however the soak ends.
   const campaign = await createCampaign('Soak', durationMs);
   if (!campaign) console.log('no creative video for a campaign of the soak: ad breaks stay empty (204)');
   const { recorder, samples, lag, seconds, generatorCpu } = await (async () => {
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
         `watching ${processes.map((p) => p.name).join(', ')}; Kafka lag before: ${before.lag}`,
     );
     return soakFor(gateway, films, members, processes, { viewerCount, durationMs, warmupMs });
-  })().finally(() => (campaign ? pauseCampaign(campaign) : undefined));
+  })().finally(() => (campaign ? removeCampaign(campaign) : undefined));
 
   console.log(
     `\n${recorder.requests()} requests in ${seconds.toFixed(0)} s, ${recorder.errors} errors ` +

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 
 import pg from 'pg';
 
-import { createCampaign, gatewayAdmin, pauseCampaign } from '../../bench/lib/campaign';
+import { createCampaign, gatewayAdmin, removeCampaign } from '../../bench/lib/campaign';
 import { call, Paced, Tally, until, withDatabase, type LoadOutcome } from './drill';
 
 const BREAK_EVERY_MS = 1_000;
@@ -65,10 +65,10 @@ export class AdLoad {
 
   async stop(): Promise<void> {
     await this.paced.stop();
-    // Stopping again (underLoad's `finally` after a drill that went well) pauses nothing twice.
+    // Stopping again (underLoad's `finally` after a drill that went well) deletes nothing twice.
     const campaignId = this.campaignId;
     this.campaignId = undefined;
-    if (campaignId) await pauseCampaign(campaignId, this.admin());
+    if (campaignId) await removeCampaign(campaignId, this.admin());
   }
 
   private admin() {
