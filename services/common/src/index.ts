@@ -1,3 +1,4 @@
+export * from './audit/audit-trail';
 export * from './cache/invalidated-cache';
 export * from './cache/notified-cache';
 export * from './config/config';

@@ -18,6 +18,7 @@ import { BatchEventPlatform } from '../messaging/batch-event-consumer';
 import { KafkaService } from '../messaging/kafka.service';
 import { OutboxRelay } from '../messaging/outbox.relay';
 import { OutboxService } from '../messaging/outbox.service';
+import { AuditTrail } from '../audit/audit-trail';
 import { MetricsController, MetricsService } from '../metrics/metrics';
 import { RedisService } from '../redis/redis';
 
@@ -77,6 +78,7 @@ export class PlatformModule {
         KafkaService,
         OutboxRelay,
         OutboxService,
+        AuditTrail,
         TableUpkeep,
         queryDbProvider,
         DependencyHealth,
@@ -94,6 +96,7 @@ export class PlatformModule {
         RedisService,
         KafkaService,
         OutboxService,
+        AuditTrail,
         KafkaEventServer,
         BatchEventPlatform,
         QUERY_DB,
