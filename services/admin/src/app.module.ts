@@ -1,4 +1,5 @@
 import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
+import { AuditModule } from './audit/audit.module';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
@@ -8,6 +9,6 @@ import { PrelaunchModule } from './prelaunch/prelaunch.module';
 import { ReportsModule } from './reports/reports.module';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
-  imports: [KnownUsersModule, ModerationModule, PrelaunchModule, ReportsModule],
+  imports: [KnownUsersModule, AuditModule, ModerationModule, PrelaunchModule, ReportsModule],
   controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
 })) {}

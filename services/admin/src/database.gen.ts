@@ -24,6 +24,20 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export interface AuditLog {
+  action: string;
+  actor_user_id: string | null;
+  at: string;
+  details: Generated<Json>;
+  event_id: string;
+  id: Generated<Int8>;
+  producer: string;
+  reason: Generated<string>;
+  target_id: string;
+  target_label: Generated<string>;
+  target_type: string;
+}
+
 export interface DeadLetters {
   created_at: Generated<string>;
   error: string;
@@ -132,6 +146,7 @@ export interface Waitlist {
 }
 
 export interface DB {
+  audit_log: AuditLog;
   dead_letters: DeadLetters;
   decision_mails: DecisionMails;
   feedback: Feedback;

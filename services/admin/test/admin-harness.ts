@@ -1,7 +1,7 @@
 // The admin specs' shared set-up: the admin app on its own database, topics and mail catcher, the
 // accounts it knows, and helpers to call it as a visitor, member or admin and to deliver catalog's
 // film status events through Kafka as catalog would.
-import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
@@ -136,21 +136,39 @@ export async function deliver(events: { event: FilmFields; occurredAt?: Date; ev
   );
 }
 
-/** Publishes catalog.film-deleted.v1 for `filmId` and waits until admin has processed it. */
-export async function deliverDeleted(filmId: number, occurredAt = new Date()): Promise<void> {
-  const { eventId, value } = encodeEvent(
-    FilmDeletedSchema,
-    { filmId: BigInt(filmId) },
-    { occurredAt, producer: 'catalog' },
-  );
+/**
+ * Publishes one event on the test topic (`times` over, as a redelivery would) and waits until admin
+ * has processed it; returns its event id.
+ */
+export async function publish<S extends DescMessage>(
+  schema: S,
+  event: Omit<MessageInitShape<S>, 'envelope' | '$typeName'>,
+  {
+    key,
+    producer,
+    occurredAt,
+    times = 1,
+  }: { key: string; producer: string; occurredAt?: Date; times?: number },
+): Promise<string> {
+  const { eventId, value } = encodeEvent(schema, event, { occurredAt, producer });
   await service.producer.send({
-    topic: `${service.kafka.prefix}${topicOf(FilmDeletedSchema)}`,
-    messages: [{ key: String(filmId), value }],
+    topic: `${service.kafka.prefix}${topicOf(schema)}`,
+    messages: Array.from({ length: times }, () => ({ key, value })),
   });
   await eventually(
     async () =>
       (await db.query('select 1 from processed_events where event_id = $1', [eventId])).rowCount === 1,
     20_000,
-    'the deletion processed',
+    `${schema.name} processed`,
+  );
+  return eventId;
+}
+
+/** Publishes catalog.film-deleted.v1 for `filmId` and waits until admin has processed it. */
+export async function deliverDeleted(filmId: number, occurredAt = new Date()): Promise<void> {
+  await publish(
+    FilmDeletedSchema,
+    { filmId: BigInt(filmId) },
+    { key: String(filmId), producer: 'catalog', occurredAt },
   );
 }

@@ -1278,6 +1278,23 @@ export interface paths {
         patch: operations["ViewingSessions_update"];
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first: who did what to what, when and why (admins) */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/feedback": {
         parameters: {
             query?: never;
@@ -2858,6 +2875,33 @@ export interface components {
             /** @description Films waiting for review (playable, undecided). */
             pendingReviews: number;
         };
+        /** @enum {string} */
+        AuditAction: "film.approved" | "film.rejected" | "report.resolved" | "report.dismissed" | "critic.invited" | "user.suspended" | "user.unsuspended" | "user.sessions-ended" | "role.granted" | "role.revoked" | "account.exported" | "account.deleted" | "creator.verified" | "creator.unverified" | "creator.suspended" | "creator.unsuspended" | "film.added-for-creator" | "advertiser.created" | "advertiser.changed" | "advertiser.deleted" | "campaign.created" | "campaign.changed" | "campaign.deleted" | "creative.added" | "creative.changed" | "creative.deleted";
+        AuditEntryDto: {
+            action: components["schemas"]["AuditAction"];
+            /** @description null for the platform itself. */
+            actor: (components["schemas"]["MemberContactDto"] | null) & components["schemas"]["MemberContactDto"];
+            /**
+             * Format: date-time
+             * @description When it was done.
+             */
+            at: string;
+            details: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @description The reason given; empty when none was. */
+            reason: string;
+            /** @description The service that carried it out. */
+            service: string;
+            target: components["schemas"]["AuditTargetDto"];
+        };
+        AuditTargetDto: {
+            id: string;
+            /** @description Its name when the action was taken (a title, an email); may be empty. */
+            label: string;
+            type: string;
+        };
         CloseReportDto: {
             note?: string;
             /** @enum {string} */
@@ -2907,6 +2951,13 @@ export interface components {
              * @description Trimmed and lower-cased.
              */
             email: string;
+        };
+        MemberContactDto: {
+            /** @description null while the account is unknown to admin. */
+            email: string | null;
+            firstName: string | null;
+            id: string;
+            lastName: string | null;
         };
         PendingFilmCreatorDto: {
             id: number | null;
@@ -8030,6 +8081,72 @@ export interface operations {
             };
             /** @description Invalid input: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Signed in without the role this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                offset?: number;
+                action?: components["schemas"]["AuditAction"];
+                /** @description Who did it. */
+                actorUserId?: string;
+                /** @description What it was done to: user, film, creator, report, campaign, ... */
+                targetType?: string;
+                /** @description The target's id (with targetType). */
+                targetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

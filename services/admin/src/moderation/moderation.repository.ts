@@ -78,16 +78,15 @@ export class ModerationRepository {
       .execute();
   }
 
-  /** Takes a film out of the queue for a decision; false when it is not in the queue (any more). */
-  async claim(filmId: number): Promise<boolean> {
-    const claimed = await this.db
+  /** Takes a film out of the queue for a decision: its title, or undefined when it is not in the queue (any more). */
+  claim(filmId: number): Promise<{ title: string } | undefined> {
+    return this.db
       .updateTable('moderation_items as i')
       .set({ decided_at: sql<string>`now()` })
       .where('i.film_id', '=', String(filmId))
       .where(inQueue)
-      .returning('i.film_id')
+      .returning('i.title')
       .executeTakeFirst();
-    return claimed !== undefined;
   }
 
   /** Why a film could not be claimed: what the queue knows of it. */

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService } from '@kinora/common';
+import { AuditTrail, OutboxService } from '@kinora/common';
 import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import { FilmReviewedSchema, FilmStatus } from '@kinora/proto';
 import type { AdminStatsDto } from './dto/admin-stats.dto';
@@ -16,6 +16,7 @@ export class ModerationService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditTrail,
     private readonly moderation: ModerationRepository,
   ) {}
 
@@ -38,7 +39,8 @@ export class ModerationService {
   async decide(filmId: number, input: DecideFilmDto, reviewerUserId: string): Promise<FilmDecisionDto> {
     const reason = input.reason ? input.reason : null;
     return this.em.fork().transactional(async (em) => {
-      if (!(await this.moderation.claim(filmId))) {
+      const claimed = await this.moderation.claim(filmId);
+      if (!claimed) {
         const item = await this.moderation.item(filmId);
         if (!item || item.status === 'deleted') throw new NotFoundException(`Film ${filmId} not found`);
         if (item.status !== 'pending' || item.decided_at) {
@@ -63,6 +65,12 @@ export class ModerationService {
         },
         String(filmId),
       );
+      this.audit.record(em, {
+        actorUserId: reviewerUserId,
+        action: input.status === 'published' ? 'film.approved' : 'film.rejected',
+        target: { type: 'film', id: filmId, label: claimed.title },
+        reason,
+      });
       return { filmId, status: input.status, reason };
     });
   }

@@ -1,4 +1,6 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { AuditTrail } from '@kinora/common';
 import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
 import type { CloseReportDto, CreateReportDto, ReportDto, ReportsQuery } from './dto/report.dto';
 import { mapReport } from './report.mapper';
@@ -6,7 +8,11 @@ import { ReportsRepository } from './reports.repository';
 
 @Injectable()
 export class ReportsService {
-  constructor(private readonly reports: ReportsRepository) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
+    private readonly reports: ReportsRepository,
+  ) {}
 
   /**
    * Files a report, or returns the member's report on the same subject that is still open
@@ -41,14 +47,27 @@ export class ReportsService {
     return rows.map(mapReport);
   }
 
-  /** Resolves or dismisses an open report; a closed one is a 409. */
+  /** Resolves or dismisses an open report, on the audit log; a closed one is a 409. */
   async close(id: number, input: CloseReportDto, adminUserId: string): Promise<ReportDto> {
-    if (!(await this.reports.close(id, input.status, input.note || null, adminUserId))) {
-      const status = await this.reports.status(id);
-      if (status === undefined) throw new NotFoundException(`Report ${id} not found`);
-      throw new ConflictException(`Report ${id} is already ${status}`);
-    }
-    return this.get(id);
+    return this.em.fork().transactional(async (em) => {
+      if (!(await this.reports.close(id, input.status, input.note || null, adminUserId))) {
+        const status = await this.reports.status(id);
+        if (status === undefined) throw new NotFoundException(`Report ${id} not found`);
+        throw new ConflictException(`Report ${id} is already ${status}`);
+      }
+      const report = await this.get(id);
+      this.audit.record(em, {
+        actorUserId: adminUserId,
+        action: input.status === 'resolved' ? 'report.resolved' : 'report.dismissed',
+        target: {
+          type: 'report',
+          id,
+          label: `${report.subjectType} ${report.subject.title ?? report.subjectId}: ${report.reason}`,
+        },
+        reason: report.note,
+      });
+      return report;
+    });
   }
 
   private async get(id: number): Promise<ReportDto> {

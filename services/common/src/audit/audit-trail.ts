@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '@kinora/contracts';
 import { AdminActionTakenSchema } from '@kinora/proto';
 import { OutboxService } from '../messaging/outbox.service';
 
@@ -7,8 +8,7 @@ import { OutboxService } from '../messaging/outbox.service';
 export interface AuditEntry {
   /** Who did it; null for the platform itself. */
   actorUserId: string | null;
-  /** "<subject>.<verb>", e.g. "user.suspended", "film.approved". */
-  action: string;
+  action: AuditAction;
   target: { type: string; id: string | number | bigint; label?: string };
   reason?: string | null;
   /** Anything else worth keeping, as a flat JSON object. */
