@@ -1,4 +1,7 @@
 import { MailerService, ServiceRootModule } from '@kinora/common';
+import { AccountsController } from './accounts/accounts.controller';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountsService } from './accounts/accounts.service';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
@@ -22,6 +25,7 @@ import { UsersService } from './users/users.service';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'auth', ...DATABASE }, () => ({
   controllers: [
+    AccountsController,
     SignInController,
     UsersController,
     SessionUserController,
@@ -32,6 +36,8 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'auth', ...DATA
     ListCountsChangedHandler,
   ],
   providers: [
+    AccountsService,
+    AccountsRepository,
     AvatarBodyParser,
     UsersService,
     UserChanges,

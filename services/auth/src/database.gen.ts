@@ -46,6 +46,7 @@ export interface ProcessedEvents {
 export interface Sessions {
   created_at: Generated<string>;
   expires_at: string;
+  last_seen_at: string | null;
   revoked_at: string | null;
   token_hash: string;
   user_agent: string | null;
@@ -62,6 +63,8 @@ export interface SignInCodes {
 
 export interface Users {
   created_at: Generated<string>;
+  creator_id: Int8 | null;
+  critic_id: Int8 | null;
   email: string;
   favorites_count: Generated<number>;
   first_name: string | null;
@@ -75,6 +78,8 @@ export interface Users {
   roles: Generated<string[]>;
   subscription_expiry: string | null;
   subscription_type: Generated<string>;
+  suspended_at: string | null;
+  suspension_reason: string | null;
   updated_at: Generated<string>;
   version: Generated<Int8>;
   watchlist_count: Generated<number>;

@@ -11,6 +11,6 @@ export class CreatorRegisteredHandler {
 
   @EventPattern(topicOf(CreatorRegisteredSchema), { ledgerKey: 'CreatorRegisteredHandler' })
   handle(@Payload() event: CreatorRegistered, @Ctx() context: EventContext): Promise<void> {
-    return this.users.grantRole(context.em, event.userId, 'creator');
+    return this.users.grantRole(context.em, event.userId, 'creator', event.creatorId);
   }
 }

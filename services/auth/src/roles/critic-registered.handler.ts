@@ -14,9 +14,11 @@ export class CriticRegisteredHandler {
 
   @EventPattern(topicOf(CriticRegisteredSchema), { ledgerKey: 'CriticRegisteredHandler' })
   handle(@Payload() event: CriticRegistered, @Ctx() context: EventContext): Promise<void> {
-    return this.users.registerCritic(context.em, event.email, {
-      firstName: event.firstName,
-      lastName: event.lastName,
-    });
+    return this.users.registerCritic(
+      context.em,
+      event.email,
+      { firstName: event.firstName, lastName: event.lastName },
+      String(event.criticId),
+    );
   }
 }

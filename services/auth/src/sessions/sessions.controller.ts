@@ -11,7 +11,7 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Responds, Roles } from '@kinora/common';
+import { CurrentIdentity, Responds, Roles, type Identity } from '@kinora/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, sessionCookieOf } from './session-cookie';
 import { SessionsService } from './sessions.service';
@@ -43,8 +43,10 @@ export class SessionsController {
   })
   async endSessions(
     @Param('userId', new ParseUUIDPipe({ errorHttpStatusCode: 400 })) userId: string,
+    @CurrentIdentity() caller: Identity,
   ): Promise<void> {
-    if (!(await this.sessions.revokeAll(userId))) throw new NotFoundException(`User ${userId} not found`);
+    if (!(await this.sessions.revokeAll(userId, caller.userId)))
+      throw new NotFoundException(`User ${userId} not found`);
   }
 
   /** Browser navigation: ends the session, then home. */

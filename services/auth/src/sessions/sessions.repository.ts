@@ -27,7 +27,8 @@ export class SessionsRepository {
       sessionSelect(db)
         .where('s.token_hash', '=', p.tokenHash)
         .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', sql<string>`now()`),
+        .where('s.expires_at', '>', sql<string>`now()`)
+        .where('u.suspended_at', 'is', null),
     );
   }
 
@@ -42,6 +43,21 @@ export class SessionsRepository {
     return session;
   }
 
+  /** Marks the session used now, unless it was within the last `stepSeconds` (one write a step at most). */
+  async touch(tokenHash: string, stepSeconds: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<string>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where((eb) =>
+        eb.or([
+          eb('last_seen_at', 'is', null),
+          eb('last_seen_at', '<', sql<string>`now() - make_interval(secs => ${stepSeconds})`),
+        ]),
+      )
+      .execute();
+  }
+
   /** Revokes a live session; its user's id, or undefined when it was unknown or already revoked. */
   async revoke(tokenHash: string): Promise<string | undefined> {
     const revoked = await this.db
@@ -54,18 +70,26 @@ export class SessionsRepository {
     return revoked?.user_id;
   }
 
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db
+  /** Revokes every live session of the user; how many there were. */
+  async revokeAllOf(userId: string): Promise<number> {
+    const revoked = await this.db
       .updateTable('sessions')
       .set({ revoked_at: sql<string>`now()` })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
-      .execute();
+      .where('expires_at', '>', sql<string>`now()`)
+      .executeTakeFirst();
+    return Number(revoked.numUpdatedRows);
   }
 
-  async userExists(userId: string): Promise<boolean> {
-    const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    return user !== undefined;
+  /** The user's email, or undefined when there is no such user. */
+  async emailOf(userId: string): Promise<string | undefined> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return user?.email;
   }
 
   /** The user's identity version, or null when there is no such user. */

@@ -1,12 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, type Identity, type Role } from '@kinora/common';
+import { AuditTrail, CONFIG, type Identity, type Role } from '@kinora/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { IdentityFeed } from './identity-feed';
 import { Session } from './session.entity';
 import { SessionsRepository, type SessionRecord } from './sessions.repository';
 import { isBareToken, signSession, verifySession } from './session-token';
+
+/** A session's last use is written at most this often. */
+const LAST_SEEN_STEP_SECONDS = 60;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -27,6 +30,8 @@ export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
 
   constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditTrail,
     private readonly feed: IdentityFeed,
     private readonly sessions: SessionsRepository,
     @Inject(CONFIG) private readonly config: Config,
@@ -60,6 +65,10 @@ export class SessionsService {
     if (!token) return null;
     const row = await this.sessions.findLive(hashOf(token));
     if (!row || (claims && claims.userId !== row.user_id)) return null;
+    // "Last seen", for admins: not awaited, and one write a step at most.
+    this.sessions
+      .touch(hashOf(token), LAST_SEEN_STEP_SECONDS)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'could not mark a session as seen'));
     return this.sign(token, row);
   }
 
@@ -74,10 +83,27 @@ export class SessionsService {
     if (userId) await this.announce(userId);
   }
 
-  /** Revokes every live session of a user; false when there is no such user. */
-  async revokeAll(userId: string): Promise<boolean> {
-    if (!(await this.sessions.userExists(userId))) return false;
-    await this.sessions.revokeAllOf(userId);
+  /**
+   * An admin ends every live session of a user, on the audit log; false when there is no such user.
+   * Within `em` when given (a suspension's transaction), which then announces after its commit.
+   */
+  async revokeAll(userId: string, actorUserId: string, em?: EntityManager): Promise<boolean> {
+    const revoke = async (tx: EntityManager) => {
+      const email = await this.sessions.emailOf(userId);
+      if (email === undefined) return false;
+      const ended = await this.sessions.revokeAllOf(userId);
+      if (!em) {
+        this.audit.record(tx, {
+          actorUserId,
+          action: 'user.sessions-ended',
+          target: { type: 'user', id: userId, label: email },
+          details: { sessionsEnded: ended },
+        });
+      }
+      return true;
+    };
+    if (em) return revoke(em);
+    if (!(await this.em.fork().transactional(revoke))) return false;
     await this.announce(userId);
     return true;
   }
@@ -86,7 +112,7 @@ export class SessionsService {
    * Every replica also announces a revocation when the change notification reaches it; saying it
    * here too keeps a logout quick even while this replica's listening connection is down.
    */
-  private async announce(userId: string): Promise<void> {
+  async announce(userId: string): Promise<void> {
     try {
       const version = await this.feed.currentVersion(userId);
       if (version !== null) await this.feed.announce(userId, version);

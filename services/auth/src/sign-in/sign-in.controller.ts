@@ -26,7 +26,7 @@ export class SignInController {
   @ApiOperation({ summary: 'Sign in with the emailed code: sets the session cookie, returns the user' })
   @Responds({
     ok: { type: UserDto, description: 'Signed in; the session cookie is set.' },
-    errors: [400, 429],
+    errors: [400, 403, 429],
   })
   async verifyCode(
     @Body() body: VerifyCodeDto,

@@ -23,6 +23,10 @@ export class SignInException extends HttpException {
   }
 }
 
+/** What a suspended account is told when it signs in. */
+export const suspendedMessage = (reason: string | null | undefined) =>
+  `This account is suspended${reason ? `: ${reason}` : ''}. If you think this is a mistake, reply to the email that told you of it.`;
+
 const minutes = (seconds: number) => {
   const count = Math.ceil(seconds / 60);
   return `${count} minute${count === 1 ? '' : 's'}`;
@@ -105,7 +109,7 @@ export class SignInService {
     const max = this.config.SIGN_IN_CODE_MAX_ATTEMPTS;
     const outcome = await this.em
       .fork()
-      .transactional(async (em): Promise<SignedIn | { failure: string }> => {
+      .transactional(async (em): Promise<SignedIn | { failure: string; status?: HttpStatus }> => {
         const row = await this.codes.lock(email);
         if (!row) return { failure: 'No code was requested for this address. Request a new code.' };
         if (row.attempts >= max) return { failure: 'Too many incorrect attempts. Request a new code.' };
@@ -127,10 +131,14 @@ export class SignInService {
         }
         await this.codes.remove(email);
         const user = await this.users.signIn(em, email);
+        // Said only to whoever holds the code: send-code answers the same for every address.
+        if (user.suspendedAt)
+          return { failure: suspendedMessage(user.suspensionReason), status: HttpStatus.FORBIDDEN };
         const { cookie, expiresAt } = await this.sessions.open(em, user.id, userAgent);
         return { user, cookie, expiresAt };
       });
-    if ('failure' in outcome) throw new SignInException(HttpStatus.BAD_REQUEST, outcome.failure);
+    if ('failure' in outcome)
+      throw new SignInException(outcome.status ?? HttpStatus.BAD_REQUEST, outcome.failure);
     return outcome;
   }
 }

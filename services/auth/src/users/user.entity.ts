@@ -47,6 +47,20 @@ export class User {
   @Property({ type: 'timestamptz', nullable: true })
   subscriptionExpiry?: Date | null;
 
+  /** Set while an admin has the account suspended: it cannot sign in, and its sessions are ended. */
+  @Property({ type: 'timestamptz', nullable: true })
+  suspendedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  suspensionReason?: string | null;
+
+  /** The creator profile (catalog) and critic profile (social) the account holds, from their events. */
+  @Property({ type: 'bigint', nullable: true })
+  creatorId?: string | null;
+
+  @Property({ type: 'bigint', nullable: true })
+  criticId?: string | null;
+
   /** Saved-film counts, kept from social.list-counts-changed.v1 (the highest version wins). */
   @Property({ type: 'integer' })
   watchlistCount = 0;

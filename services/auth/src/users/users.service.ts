@@ -125,13 +125,26 @@ export class UsersService {
     return user;
   }
 
-  /** Adds a role granted by another context (in the caller's transaction); granting twice is a no-op. */
-  async grantRole(em: EntityManager, userId: string, role: UserRole): Promise<void> {
+  /**
+   * Adds a role granted by another context (in the caller's transaction), with the profile that
+   * came with it; granting twice is a no-op.
+   */
+  async grantRole(em: EntityManager, userId: string, role: UserRole, creatorId?: bigint): Promise<void> {
     const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) throw new Error(`unknown user ${userId}`);
-    if (user.roles.includes(role)) return;
-    user.roles = [...user.roles, role];
+    if (creatorId !== undefined && user.creatorId !== String(creatorId)) {
+      user.creatorId = String(creatorId);
+      await em.flush();
+    }
+    await this.setRole(em, user, role, true);
+  }
+
+  /** Grants or takes away a role of a locked user; false when it already was so (nothing published). */
+  async setRole(em: EntityManager, user: User, role: UserRole, granted: boolean): Promise<boolean> {
+    if (user.roles.includes(role) === granted) return false;
+    user.roles = granted ? [...user.roles, role] : user.roles.filter((held) => held !== role);
     await this.publishUpdate(em, user);
+    return true;
   }
 
   /**
@@ -143,6 +156,7 @@ export class UsersService {
     em: EntityManager,
     rawEmail: string,
     names: { firstName: string; lastName: string },
+    criticId: string,
   ): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
     const firstName = names.firstName || null;
@@ -150,10 +164,14 @@ export class UsersService {
     const existing = await em.findOne(User, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!existing) {
       const isAdmin = this.config.ADMIN_EMAILS.includes(email);
-      const user = em.create(User, { email, isAdmin, firstName, lastName, roles: ['critic'] });
+      const user = em.create(User, { email, isAdmin, firstName, lastName, roles: ['critic'], criticId });
       await em.flush();
       this.outbox.add(em, UserRegisteredSchema, { user: toUserProfile(user) }, user.id);
       return;
+    }
+    if (existing.criticId !== criticId) {
+      existing.criticId = criticId;
+      await em.flush();
     }
     const named = existing.firstName === firstName && existing.lastName === lastName;
     if (named && existing.roles.includes('critic')) return;
