@@ -166,6 +166,7 @@ cmd_up() {
   compose up -d --wait --wait-timeout 300 ||
     {
       compose ps -a >&2
+      unhealthy_report >&2
       die 'the stack did not become healthy'
     }
   step 'demo content: users, then the catalog and the rest in the background'
@@ -174,6 +175,18 @@ cmd_up() {
   printf '%s\n' "${STEPS[@]}"
   echo "Kinora (compose) is up in $(($(date +%s) - START)) s: http://localhost:$KINORA_HTTP_PORT"
   echo "  maildev: http://localhost:$KINORA_MAIL_PORT   the demo catalog keeps loading: docker compose logs -f seed-catalog"
+}
+
+# For each container whose health check has not passed: its last checks' output and its log's tail.
+unhealthy_report() {
+  local id
+  for id in $(compose ps -aq); do
+    [[ "$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{end}}' "$id")" =~ ^(unhealthy|starting)$ ]] ||
+      continue
+    docker inspect -f '--- {{.Name}}: {{.State.Health.Status}}{{range .State.Health.Log}}
+  check at {{.Start}}: exit {{.ExitCode}} {{.Output}}{{end}}' "$id"
+    docker logs --tail 15 "$id" 2>&1 | sed 's/^/  | /'
+  done
 }
 
 stack_down() {
@@ -234,7 +247,8 @@ cmd_test() {
   # over them.
   local tests=(infra/compose/e2e/stack.e2e.ts "infra/compose/e2e/flows*.e2e.ts" infra/e2e/trace.e2e.ts
     infra/compose/e2e/stack-chaos.e2e.ts scale infra/compose/e2e/stack-scale.e2e.ts infra/e2e/ads-scale.e2e.ts)
-  local failed=() test
+  local failed=() test outputs
+  outputs=$(mktemp -d)
   for test in "${tests[@]}"; do
     if [[ "$test" == scale ]]; then
       compose up -d --no-recreate --wait --wait-timeout 180 --scale ads=3 --scale analytics=2 ads analytics ||
@@ -245,8 +259,16 @@ cmd_test() {
     KINORA_URL="$base" BASE_URL="$base" MAILDEV_URL="http://127.0.0.1:$KINORA_MAIL_PORT" E2E_ADMIN_EMAIL="$ADMIN_EMAILS" \
       KINORA_POSTGRES_URL="postgres://postgres:kinora@127.0.0.1:$COMPOSE_E2E_POSTGRES_PORT" KINORA_DB_PREFIX=kinora_ \
       OTLP_RECEIVER_HOST="$COMPOSE_E2E_HOST" OTLP_RECEIVER_PORT=4318 ADS_SCALE_CALLS="${COMPOSE_E2E_ADS_CALLS:-2000}" ADS_SCALE_RATE=8 \
-      node --import tsx --test --test-reporter=spec $test || failed+=("$test")
+      node --import tsx --test --test-reporter=spec $test 2>&1 | tee "$outputs/${test//[\/*]/_}" ||
+      failed+=("$test")
   done
+  # What each failure said, again at the end, where a log cut to its tail still shows it.
+  for test in "${failed[@]}"; do
+    [[ "$test" == scale ]] && continue
+    say "--- $test failed; its last lines:"
+    tail -n 60 "$outputs/${test//[\/*]/_}" >&2
+  done
+  rm -rf "$outputs"
   ((${#failed[@]} == 0)) || die "end-to-end tests failed: ${failed[*]}"
   step 'containment and clean-up'
   local dropped
