@@ -2,12 +2,16 @@ import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
+import { JobsModule } from './jobs/jobs.module';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
 import { ModerationModule } from './moderation/moderation.module';
 import { PrelaunchModule } from './prelaunch/prelaunch.module';
 import { ReportsModule } from './reports/reports.module';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
-  imports: [KnownUsersModule, ModerationModule, PrelaunchModule, ReportsModule],
+  imports: [KnownUsersModule, ModerationModule, PrelaunchModule, ReportsModule, JobsModule],
   controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
 })) {}
+
+/** Operations a library registers on Fastify itself, for the OpenAPI document (no controller has them). */
+export { jobsBoardPaths as fastifyRoutePaths } from './jobs/jobs-board.docs';
