@@ -14,8 +14,9 @@ const swc = {
   sourceMaps: 'inline',
 };
 
-// @tus/server and its srvx are ES modules only: compiled to CommonJS like the sources, since
-// Jest's CommonJS module runtime cannot load ES modules (its own loader, not Node's require).
+// @tus/server and its srvx, and content-disposition (of @fastify/static, under admin's jobs view),
+// are ES modules only: compiled to CommonJS like the sources, since Jest's CommonJS module runtime
+// cannot load ES modules (its own loader, not Node's require).
 const swcEsm = { ...swc, jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, sourceMaps: false };
 
 /** @type {import('jest').Config} */
@@ -27,9 +28,11 @@ export default {
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
-    '/node_modules/(@tus/[^/]+|srvx)/.+\\.m?js$': ['@swc/jest', swcEsm],
+    '/node_modules/(@tus/[^/]+|srvx|content-disposition)/.+\\.m?js$': ['@swc/jest', swcEsm],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@tus/[^/]+|srvx)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@tus/[^/]+|srvx|(@fastify/static/node_modules/)?content-disposition)/)',
+  ],
   moduleNameMapper: {
     '^@kinora/common$': '<rootDir>/../common/src/index.ts',
     '^@kinora/common/testing$': '<rootDir>/../common/src/testing/index.ts',

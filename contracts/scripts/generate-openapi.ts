@@ -17,11 +17,16 @@ const DESCRIPTIONS: Record<ServiceName, string> = {
   social: 'Follows, reviews, watchlists and critics.',
   ads: 'Advertising campaigns and their delivery.',
   analytics: 'Platform and creator statistics.',
-  admin: 'Moderation, the pre-launch waitlist and feedback.',
+  admin: 'Moderation, reports, the pre-launch waitlist and feedback, and the jobs view.',
 };
 
 interface AppModuleClass {
   forRoot(config: unknown): Parameters<typeof createOpenApiDocument>[0];
+}
+/** What a service's compiled app.module exports: its module and, optionally, the paths of routes a library registers on Fastify. */
+interface AppModuleExports {
+  AppModule: AppModuleClass;
+  fastifyRoutePaths?: () => Parameters<typeof createOpenApiDocument>[2];
 }
 
 /** One service's document as committed: sorted keys, two-space JSON, final newline. */
@@ -30,13 +35,13 @@ export async function renderDocument(service: ServiceName): Promise<string> {
   if (!existsSync(modulePath))
     throw new Error(`${relative(root, modulePath)} is missing: run npm run build:services`);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { AppModule } = require(modulePath) as { AppModule: AppModuleClass };
+  const { AppModule, fastifyRoutePaths } = require(modulePath) as AppModuleExports;
   // Preview mode builds no provider, so the configuration is never read; only its shape is passed.
-  const document = await createOpenApiDocument(AppModule.forRoot({ PORT: 0 }), {
-    title: `Kinora ${service}`,
-    version: '1',
-    description: DESCRIPTIONS[service],
-  });
+  const document = await createOpenApiDocument(
+    AppModule.forRoot({ PORT: 0 }),
+    { title: `Kinora ${service}`, version: '1', description: DESCRIPTIONS[service] },
+    fastifyRoutePaths?.(),
+  );
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

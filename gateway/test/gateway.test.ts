@@ -343,6 +343,10 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/admin/reports?status=open', 'admin'],
       ['PATCH', '/api/admin/reports/7', 'admin'],
       ['POST', '/api/reports', 'admin'],
+      ['GET', '/api/admin/jobs/', 'admin'],
+      ['GET', '/api/admin/jobs/static/js/main.js', 'admin'],
+      ['GET', '/api/admin/jobs/api/queues?activeQueue=catalog-media&status=failed', 'admin'],
+      ['PUT', '/api/admin/jobs/api/queues/catalog-media/17/retry', 'admin'],
       ['GET', '/api/ads/placements/12', 'ads'],
       ['POST', '/api/ads/select', 'ads'],
       ['POST', '/api/ads/view', 'ads'],
@@ -395,6 +399,7 @@ describe('gateway (real nginx, fake services)', () => {
       ['GET', '/api/admin/films/12'],
       ['PATCH', '/api/admin/films/12/status/now'],
       ['GET', '/api/admin/reports/7/notes'],
+      ['GET', '/api/admin/jobs'],
       ['GET', '/api/reports/7'],
     ] as const) {
       const reply = await call(method, path);

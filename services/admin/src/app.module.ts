@@ -2,6 +2,7 @@ import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import { AuditModule } from './audit/audit.module';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { JobsModule } from './jobs/jobs.module';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
 import { ModerationModule } from './moderation/moderation.module';
@@ -9,6 +10,9 @@ import { PrelaunchModule } from './prelaunch/prelaunch.module';
 import { ReportsModule } from './reports/reports.module';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
-  imports: [KnownUsersModule, AuditModule, ModerationModule, PrelaunchModule, ReportsModule],
+  imports: [KnownUsersModule, AuditModule, ModerationModule, PrelaunchModule, ReportsModule, JobsModule],
   controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
 })) {}
+
+/** Operations a library registers on Fastify itself, for the OpenAPI document (no controller has them). */
+export { jobsBoardPaths as fastifyRoutePaths } from './jobs/jobs-board.docs';

@@ -18,7 +18,7 @@ import { AppModule } from '../src/app.module';
 import { configSchema, type Config } from '../src/config';
 import { DATABASE } from '../src/database';
 
-let service: TestService<Config>;
+export let service: TestService<Config>;
 export let mail: MailCatcher;
 export let sut: NestFastifyApplication;
 export let db: Client;
@@ -29,7 +29,7 @@ export const CREATOR_USER = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 export const CREATOR_EMAIL = 'maya@example.com';
 export const PUBLIC_URL = 'https://kinora.test';
 
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 export const headersOf = (userId?: string, roles?: string): Record<string, string> => ({
   ...(userId ? { 'x-user-id': userId } : {}),
   ...(roles ? { 'x-user-roles': roles } : {}),

@@ -111,6 +111,12 @@ export function toErrorBody(exception: unknown): ErrorBody {
   return { statusCode: 500, error: reasonPhrase(500), message: 'Internal server error' };
 }
 
+/** Answers a request with the JSON error body of `exception`, outside Nest's filters (Fastify hooks). */
+export function replyWithError(reply: FastifyReply, exception: HttpException): FastifyReply {
+  const body = toErrorBody(exception);
+  return reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
 @Catch()
 export class JsonErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');

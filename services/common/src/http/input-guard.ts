@@ -1,6 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorBody } from './errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { replyWithError as reject } from './errors';
 
 /** Longest request target (path and query string) a service accepts; the gateway allows 8 KiB. */
 export const MAX_URL_LENGTH = 4096;
@@ -77,11 +77,6 @@ export function bodyProblem(body: unknown): BodyProblem | undefined {
     }
   }
   return undefined;
-}
-
-function reject(reply: FastifyReply, exception: HttpException): FastifyReply {
-  const body = toErrorBody(exception);
-  return reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
 /**

@@ -130,6 +130,8 @@ export function IdParam(name = 'id'): ParameterDecorator {
 export async function createOpenApiDocument(
   module: DynamicModule,
   info: { title: string; version: string; description?: string },
+  /** Operations a library registers on Fastify itself (no controller to read them from). */
+  fastifyRoutePaths: OpenAPIObject['paths'] = {},
 ): Promise<OpenAPIObject> {
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
     preview: true,
@@ -148,6 +150,7 @@ export async function createOpenApiDocument(
       operationIdFactory: (controllerKey, methodKey) =>
         `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
     });
+    document.paths = { ...document.paths, ...fastifyRoutePaths };
     return sortKeys(toOpenApi31(withUnavailable(document))) as OpenAPIObject;
   } finally {
     await app.close();

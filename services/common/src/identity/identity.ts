@@ -3,12 +3,14 @@ import {
   createParamDecorator,
   ExecutionContext,
   ForbiddenException,
+  HttpException,
   Injectable,
   SetMetadata,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { replyWithError } from '../http/errors';
 
 import { ROLES, type Role } from '@kinora/contracts';
 
@@ -71,12 +73,32 @@ export class IdentityGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!access) return true;
-    if (!identity) throw UNAUTHORIZED;
-    if (access.kind === 'roles' && !access.roles.some((role) => identity.roles.includes(role))) {
-      throw new ForbiddenException(`Requires role: ${access.roles.join(' or ')}`);
-    }
+    const refusal = accessRefusal(identity, access);
+    if (refusal) throw refusal;
     return true;
   }
+}
+
+/** Why `identity` may not use a route with this access (401 anonymous, 403 without the role), or nothing. */
+function accessRefusal(identity: Identity | null, access: Access): HttpException | undefined {
+  if (!identity) return UNAUTHORIZED;
+  if (access.kind === 'roles' && !access.roles.some((role) => identity.roles.includes(role))) {
+    return new ForbiddenException(`Requires role: ${access.roles.join(' or ')}`);
+  }
+  return undefined;
+}
+
+/**
+ * @Roles(...) for routes a library registers on Fastify itself (no Nest handler to decorate): an
+ * onRequest hook answering the same JSON 401/403 as IdentityGuard.
+ */
+export function rolesHook(...roles: Role[]) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const refusal = accessRefusal(identityFromHeaders(request.headers), { kind: 'roles', roles });
+    // Answered here: the request goes no further (done is not called).
+    if (refusal) void replyWithError(reply, refusal);
+    else done();
+  };
 }
 
 /** The caller's identity, or null when anonymous. */

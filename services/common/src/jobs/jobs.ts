@@ -19,12 +19,19 @@ import { currentTraceHeaders, inSpan } from '../tracing/tracing';
  * at runtime too, so a worker can refuse to start when one has no handler.
  */
 export interface QueueDefinition<M extends Record<string, object>> {
-  name: string;
+  name: QueueName;
   jobs: readonly (keyof M & string)[];
 }
 
+/**
+ * Every BullMQ queue of the platform, by name: each is defined (with its job map) by the service
+ * that works it, and admin's jobs view shows them all, so a queue missing here cannot be defined.
+ */
+export const PLATFORM_QUEUES = ['catalog-media', 'analytics-rollups'] as const;
+export type QueueName = (typeof PLATFORM_QUEUES)[number];
+
 export function defineQueue<M extends Record<string, object>>(
-  name: string,
+  name: QueueName,
   jobs: readonly (keyof M & string)[],
 ): QueueDefinition<M> {
   return { name, jobs };
@@ -40,7 +47,11 @@ interface StoredJob<P> {
   trace: Record<string, string>;
 }
 
-const connectionOf = (config: BaseConfig) => ({ url: config.REDIS_URL, maxRetriesPerRequest: null });
+/** Where every queue lives: the service's Redis, keys under REDIS_PREFIX. */
+export const queueOptions = (config: BaseConfig) => ({
+  connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+  prefix: `${config.REDIS_PREFIX}bull`,
+});
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -54,10 +65,7 @@ export class JobQueue<M extends Record<string, object>> {
   readonly queue: Queue;
 
   constructor(definition: QueueDefinition<M>, config: BaseConfig) {
-    this.queue = new Queue(definition.name, {
-      connection: connectionOf(config),
-      prefix: `${config.REDIS_PREFIX}bull`,
-    });
+    this.queue = new Queue(definition.name, queueOptions(config));
   }
 
   add<K extends keyof M & string>(name: K, payload: M[K], options?: JobsOptions): Promise<Job> {
@@ -154,8 +162,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    const connection = connectionOf(this.config);
-    const prefix = `${this.config.REDIS_PREFIX}bull`;
+    const { connection, prefix } = queueOptions(this.config);
     this.queue = new Queue(this.definition.name, { connection, prefix });
     this.worker = new Worker(
       this.definition.name,

@@ -91,11 +91,11 @@ describe('AdminDashboard', () => {
     expect(adminCalls(fetchMock)).toEqual([]);
   });
 
-  it('gives an admin the five tabs, Overview first with the counters and pending uploads', async () => {
+  it('gives an admin the six tabs, Overview first with the counters and pending uploads', async () => {
     renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Revenue', 'Advertising']);
+    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Revenue', 'Advertising', 'Jobs']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
 
@@ -236,6 +236,18 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Advertising' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Jobs' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('links Jobs to the jobs view, opened in a new tab, without calling anything itself', async () => {
+    const { fetchMock } = renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
+    await userEvent.click(screen.getByRole('tab', { name: 'Jobs' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Jobs' });
+    expect(within(panel).getByRole('heading', { name: 'Background jobs' })).toBeInTheDocument();
+    const link = within(panel).getByRole('link', { name: /Open the jobs view/ });
+    expect(link).toHaveAttribute('href', '/api/admin/jobs/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(adminCalls(fetchMock).filter((url) => url.startsWith('/api/admin/jobs'))).toEqual([]);
   });
 });

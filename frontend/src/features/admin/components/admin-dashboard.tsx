@@ -1,4 +1,12 @@
-import { BarChart3, DollarSign, LayoutDashboard, Megaphone, ShieldAlert, ShieldCheck } from 'lucide-react';
+import {
+  BarChart3,
+  DollarSign,
+  LayoutDashboard,
+  ListChecks,
+  Megaphone,
+  ShieldAlert,
+  ShieldCheck,
+} from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -11,6 +19,7 @@ import type { User } from '@/lib/api/types';
 
 import { AdminStatsCard } from './admin-stats-card';
 import { AdvertisingPanel } from './advertising-panel';
+import { JobsPanel } from './jobs-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
 import { PlatformActivity } from './platform-activity';
 import { PlatformOverview } from './platform-overview';
@@ -67,7 +76,8 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
           Admin Dashboard
         </h1>
         <p className="mt-1 text-fg-muted">
-          The platform's figures, costs and advertising; review uploads, handle reports and invite critics.
+          The platform's figures, costs and advertising; review uploads, handle reports, invite critics and
+          watch background jobs.
         </p>
       </header>
       <Tabs
@@ -118,6 +128,12 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             label: 'Advertising',
             icon: Megaphone,
             content: <AdvertisingPanel />,
+          },
+          {
+            value: 'jobs',
+            label: 'Jobs',
+            icon: ListChecks,
+            content: <JobsPanel />,
           },
         ]}
       />
