@@ -203,6 +203,10 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** What can be reported. */
 export const REPORT_SUBJECT_TYPES = ['film', 'review'] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
+/** An admin's reason for suspending a creator: required, not blank, at most this long. */
+export const CREATOR_SUSPENSION_REASON_MAX_LENGTH = 1000;
+/** The admins' creator search (`q`): at most this long. */
+export const CREATOR_SEARCH_MAX_LENGTH = 100;
 /** A report's own words (details) and an admin's note on closing it: at most this long. */
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
