@@ -25,6 +25,7 @@ const adminHandlers = {
   [ANALYTICS]: () => jsonResponse(makePlatformAnalytics()),
   'GET /api/ads/campaigns': () => jsonResponse([]),
   'GET /api/ads/optimizations?limit=20': () => jsonResponse([]),
+  'GET /api/admin/creators?limit=20&offset=0': () => jsonResponse([]),
   [STATS]: () => jsonResponse({ pendingReviews: 3, openReports: 2 }),
   [OVERVIEW_PENDING]: () => jsonResponse([makePendingFilm()]),
   [QUEUE]: () =>
@@ -91,11 +92,11 @@ describe('AdminDashboard', () => {
     expect(adminCalls(fetchMock)).toEqual([]);
   });
 
-  it('gives an admin the five tabs, Overview first with the counters and pending uploads', async () => {
+  it('gives an admin the six tabs, Overview first with the counters and pending uploads', async () => {
     renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Revenue', 'Advertising']);
+    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Revenue', 'Advertising', 'Creators']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
 
@@ -236,6 +237,6 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Advertising' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Creators' })).toHaveAttribute('aria-selected', 'true');
   });
 });

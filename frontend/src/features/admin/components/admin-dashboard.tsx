@@ -1,4 +1,12 @@
-import { BarChart3, DollarSign, LayoutDashboard, Megaphone, ShieldAlert, ShieldCheck } from 'lucide-react';
+import {
+  BarChart3,
+  DollarSign,
+  LayoutDashboard,
+  Megaphone,
+  ShieldAlert,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -11,6 +19,7 @@ import type { User } from '@/lib/api/types';
 
 import { AdminStatsCard } from './admin-stats-card';
 import { AdvertisingPanel } from './advertising-panel';
+import { CreatorsPanel } from './creators-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
 import { PlatformActivity } from './platform-activity';
 import { PlatformOverview } from './platform-overview';
@@ -118,6 +127,12 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             label: 'Advertising',
             icon: Megaphone,
             content: <AdvertisingPanel />,
+          },
+          {
+            value: 'creators',
+            label: 'Creators',
+            icon: Users,
+            content: <CreatorsPanel />,
           },
         ]}
       />
