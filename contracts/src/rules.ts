@@ -77,6 +77,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** A creator bio holds 1 to 500 characters; website and social links are bounded too. */
 export const CREATOR_BIO_MAX_LENGTH = 500;
 export const CREATOR_WEBSITE_MAX_LENGTH = 200;
+/** The admins' creator search (`q`): at most this long. */
+export const CREATOR_SEARCH_MAX_LENGTH = 100;
 
 /** First and last names hold at most 50 characters each. */
 export const NAME_MAX_LENGTH = 50;
@@ -203,10 +205,6 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** What can be reported. */
 export const REPORT_SUBJECT_TYPES = ['film', 'review'] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
-/** An admin's reason for suspending a creator: required, not blank, at most this long. */
-export const CREATOR_SUSPENSION_REASON_MAX_LENGTH = 1000;
-/** The admins' creator search (`q`): at most this long. */
-export const CREATOR_SEARCH_MAX_LENGTH = 100;
 /** A report's own words (details) and an admin's note on closing it: at most this long. */
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { AuditTrail, OutboxService } from '@kinora/common';
-import { ADMIN_LIST_DEFAULT_LIMIT } from '@kinora/contracts';
+import { ADMIN_LIST_DEFAULT_LIMIT, type AuditAction } from '@kinora/contracts';
 import { CreatorStandingChangedSchema } from '@kinora/proto';
 import { creatorLabel, mapAdminCreator, type AdminCreatorDto } from './creator.mapper';
 import { CreatorsRepository } from './creators.repository';
@@ -65,7 +65,7 @@ export class CreatorStandingService {
     change: StandingChange,
     action: (
       creator: NonNullable<Awaited<ReturnType<CreatorsRepository['lockStanding']>>>,
-    ) => string | 'unchanged',
+    ) => AuditAction | 'unchanged',
   ): Promise<AdminCreatorDto> {
     await this.em.fork().transactional(async (em) => {
       const creator = await this.creators.lockStanding(id);

@@ -1,4 +1,4 @@
-import { CREATOR_SEARCH_MAX_LENGTH, CREATOR_SUSPENSION_REASON_MAX_LENGTH } from '@kinora/contracts';
+import { CREATOR_SEARCH_MAX_LENGTH, AUDIT_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { BadgeCheck, Ban } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -180,7 +180,7 @@ function SuspendDialog({ creator, onClose }: { creator: AdminCreator; onClose: (
         hint="A reason is required; it is kept with the suspension and in the audit log."
         required
         rows={4}
-        maxLength={CREATOR_SUSPENSION_REASON_MAX_LENGTH}
+        maxLength={AUDIT_REASON_MAX_LENGTH}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />

@@ -8,7 +8,7 @@ import {
   PageQuery,
   RequiredTextField,
 } from '@kinora/common';
-import { CREATOR_SEARCH_MAX_LENGTH, CREATOR_SUSPENSION_REASON_MAX_LENGTH } from '@kinora/contracts';
+import { CREATOR_SEARCH_MAX_LENGTH, AUDIT_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CreatorBasicsDto } from '../../films/dto/film.dto';
@@ -47,7 +47,7 @@ export class AdminCreatorsQuery extends PageQuery {
 
 /** An admin suspends a creator. */
 export class SuspendCreatorDto {
-  @RequiredTextField(CREATOR_SUSPENSION_REASON_MAX_LENGTH, {
+  @RequiredTextField(AUDIT_REASON_MAX_LENGTH, {
     description: 'Why: kept with the suspension and in the audit log. Trimmed before the check.',
   })
   reason!: string;
