@@ -77,6 +77,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** A creator bio holds 1 to 500 characters; website and social links are bounded too. */
 export const CREATOR_BIO_MAX_LENGTH = 500;
 export const CREATOR_WEBSITE_MAX_LENGTH = 200;
+/** The admins' creator search (`q`): at most this long. */
+export const CREATOR_SEARCH_MAX_LENGTH = 100;
 
 /** First and last names hold at most 50 characters each. */
 export const NAME_MAX_LENGTH = 50;

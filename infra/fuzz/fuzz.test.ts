@@ -92,6 +92,17 @@ describe('the plan', () => {
   test('every policy and role gate names a documented operation', () => {
     for (const key of Object.keys(POLICIES)) documented(key);
     assert.deepEqual(allowedRoles('PATCH /api/admin/films/{filmId}/status'), ['admin']);
+    // Catalog's creator management is under /api/admin too: gated like every admin call.
+    for (const key of [
+      'GET /api/admin/creators',
+      'PUT /api/admin/creators/{id}/verification',
+      'DELETE /api/admin/creators/{id}/verification',
+      'POST /api/admin/creators/{id}/suspension',
+      'DELETE /api/admin/creators/{id}/suspension',
+    ]) {
+      documented(key);
+      assert.deepEqual(allowedRoles(key), ['admin'], key);
+    }
     assert.equal(allowedRoles('GET /api/films'), undefined);
   });
 });

@@ -76,8 +76,9 @@ export async function setUp(): Promise<World> {
   });
 
   // Visitors, members and creators aim at everyone, the victim first: that is the point. An admin
-  // may legitimately delete anyone's review, end anyone's sessions, decide any film: its changing
-  // calls aim only at the fuzzer's own things and at ids that exist nowhere, so an admin call that
+  // may legitimately delete anyone's review, end anyone's sessions, decide any film, verify or
+  // suspend any creator (which hides their films): its changing calls aim only at the fuzzer's own
+  // things (its creator persona's profile) and at ids that exist nowhere, so an admin call that
   // reaches the victim (or the demo the later tests read) anyway is a bug the snapshot shows.
   const anyone: Aim = {
     pools: {

@@ -90,6 +90,7 @@ export interface Creators {
   followers_version: Generated<Int8>;
   id: number;
   is_verified: Generated<boolean>;
+  standing_version: Generated<Int8>;
   user_id: string;
 }
 

@@ -1,5 +1,6 @@
 import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { Ads20261205120000 } from './migrations/ads.migration';
+import { CreatorStanding20261207100000 } from './migrations/creator-standing.migration';
 import { FilmDayShards20261206120000 } from './migrations/film-day-shards.migration';
 import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
 import { Viewing20261124210000 } from './migrations/viewing.migration';
@@ -13,6 +14,7 @@ export const DATABASE = {
       Viewing20261124210000,
       Ads20261205120000,
       FilmDayShards20261206120000,
+      CreatorStanding20261207100000,
     }),
   ],
 };

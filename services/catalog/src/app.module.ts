@@ -6,7 +6,9 @@ import { CreativeMediaRepository } from './ad-creatives/creative-media.repositor
 import { CreativeUploadsController } from './ad-creatives/creative-uploads.controller';
 import { CreativeUploadsService } from './ad-creatives/creative-uploads.service';
 import type { Config } from './config';
+import { AdminCreatorsController } from './creators/admin-creators.controller';
 import { CreatorFollowerCountChangedHandler } from './creators/creator-follower-count-changed.handler';
+import { CreatorStandingService } from './creators/creator-standing.service';
 import { CreatorsController } from './creators/creators.controller';
 import { CreatorsRepository } from './creators/creators.repository';
 import { CreatorsService } from './creators/creators.service';
@@ -38,6 +40,7 @@ export class AppModule
     controllers: [
       FilmsController,
       CreatorsController,
+      AdminCreatorsController,
       StudioController,
       UploadsController,
       CreativeUploadsController,
@@ -52,6 +55,7 @@ export class AppModule
       ViewQualifiedConsumer,
       CreatorsService,
       CreatorsRepository,
+      CreatorStandingService,
       StudioService,
       StudioRepository,
       UploadsService,

@@ -48,6 +48,9 @@ export interface Creators {
   id: Generated<number>;
   is_verified: Generated<boolean>;
   social_links: Generated<Json>;
+  standing_version: Generated<Int8>;
+  suspended_at: string | null;
+  suspension_reason: string | null;
   user_id: string;
   website: string | null;
 }

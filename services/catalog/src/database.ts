@@ -3,6 +3,7 @@ import { Film } from './films/film.entity';
 import { FilmMedia } from './media/film-media.entity';
 import { Catalog20261121007000 } from './migrations/catalog.migration';
 import { CreativeMedia20261124300000 } from './migrations/creative-media.migration';
+import { CreatorStanding20261130100000 } from './migrations/creator-standing.migration';
 import { CreatorFollowers20261123002000 } from './migrations/follows.migration';
 import { MediaProgress20261123003000 } from './migrations/media-progress.migration';
 import { PosterVariants20261125100000 } from './migrations/poster-variants.migration';
@@ -25,6 +26,7 @@ export const DATABASE = {
       QualifiedViews20261124200000,
       CreativeMedia20261124300000,
       PosterVariants20261125100000,
+      CreatorStanding20261130100000,
     }),
   ],
 };

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { CriticReviewsModule } from './critic-reviews/critic-reviews.module';
 import { CriticsModule } from './critics/critics.module';
 import { CreatorRegisteredHandler } from './creators/creator-registered.handler';
+import { CreatorStandingChangedHandler } from './creators/creator-standing-changed.handler';
 import { CreatorsRepository } from './creators/creators.repository';
 import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
@@ -28,7 +29,12 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     CriticReviewsModule,
     NotificationsModule,
   ],
-  controllers: [FilmStatusChangedHandler, CreatorRegisteredHandler, WatchHistoryClearedHandler],
+  controllers: [
+    FilmStatusChangedHandler,
+    CreatorRegisteredHandler,
+    CreatorStandingChangedHandler,
+    WatchHistoryClearedHandler,
+  ],
   providers: [
     ContinueWatchingRepository,
     WatchProgressChangedConsumer,

@@ -28,6 +28,8 @@ export interface Creators {
   follower_version: Generated<Int8>;
   id: number;
   registered_at: string;
+  standing_version: Generated<Int8>;
+  suspended: Generated<boolean>;
   user_id: string;
 }
 

@@ -1,5 +1,6 @@
 import { KNOWN_USERS, namedMigrations } from '@kinora/common';
 import { ContinueWatching20261124001000 } from './migrations/continue-watching.migration';
+import { CreatorStanding20261130100000 } from './migrations/creator-standing.migration';
 import { Critics20261123003000 } from './migrations/critics.migration';
 import { Reviews20261123001000 } from './migrations/reviews.migration';
 import { ListCounts20261123004100 } from './migrations/list-counts.migration';
@@ -19,6 +20,7 @@ export const DATABASE = {
       ListCounts20261123004100,
       WatchProgress20261123004300,
       ContinueWatching20261124001000,
+      CreatorStanding20261130100000,
     }),
   ],
 };

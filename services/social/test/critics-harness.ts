@@ -57,6 +57,9 @@ export const profile = {
   },
 };
 
+/** Publishes an event to the spec's topics as its producer service would. */
+export const publish: TestService<Config>['publish'] = (...args) => service.publish(...args);
+
 /** Registers the set-up and tear-down of one spec file. */
 export function setUpCriticsHarness(label: string): void {
   beforeAll(async () => {

@@ -1,6 +1,13 @@
 // Critics at work: critic reviews, follows of critics, the dashboard, the public list and
 // recommendations, and bad input on every critics endpoint.
-import { assertUrlInputsNeverFail, injectSender, openApiDocument, suffix } from '@kinora/common/testing';
+import {
+  assertUrlInputsNeverFail,
+  eventually,
+  injectSender,
+  openApiDocument,
+  suffix,
+} from '@kinora/common/testing';
+import { CreatorStandingChangedSchema } from '@kinora/proto';
 import { CRITIC_EXPERTISE } from '@kinora/contracts';
 import fc from 'fast-check';
 import {
@@ -19,6 +26,7 @@ import {
   invite,
   knownUser,
   profile,
+  publish,
   setUpCriticsHarness,
   sut,
   type Method,
@@ -216,6 +224,38 @@ describe('a critic at work', () => {
       [OTHER_FILM, 4],
     ]);
     expect(picks[0].film).toMatchObject({ title: 'Tidal', genre: 'Drama' });
+  });
+
+  test("a suspended creator's films leave the critic's profile and recommendations, and come back", async () => {
+    const films = async () => ({
+      recent: (await call('GET', `/api/critics/${criticId}`)).json().recentReviews.length as number,
+      picks: (await call('GET', `/api/critics/${criticId}/recommendations`)).json().length as number,
+    });
+    const standing = (isSuspended: boolean, version: bigint) =>
+      publish(CreatorStandingChangedSchema, '9', {
+        creatorId: 9n,
+        userId: 'creator-of-tidal',
+        isVerified: false,
+        isSuspended,
+        version,
+      });
+    expect(await films()).toStrictEqual({ recent: 2, picks: 2 });
+    await standing(true, 3n);
+    await eventually(async () => (await films()).picks === 0, 20_000, 'the films hidden');
+    expect(await films()).toStrictEqual({ recent: 0, picks: 0 });
+    // A late, older standing changes nothing; the next one brings the films back.
+    await standing(false, 2n);
+    await eventually(
+      async () =>
+        (await db.query(`select 1 from processed_events where handler = 'CreatorStandingChangedHandler'`))
+          .rowCount === 2,
+      20_000,
+      'the late standing handled',
+    );
+    expect(await films()).toStrictEqual({ recent: 0, picks: 0 });
+    await standing(false, 4n);
+    await eventually(async () => (await films()).picks === 2, 20_000, 'the films back');
+    expect(await films()).toStrictEqual({ recent: 2, picks: 2 });
   });
 });
 

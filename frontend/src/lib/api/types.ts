@@ -116,6 +116,10 @@ export type Report = Schemas['ReportDto'];
 export type CreateReportInput = Schemas['CreateReportDto'];
 /** PATCH /api/admin/reports/{id}: resolve or dismiss, with an optional note. */
 export type CloseReportInput = Schemas['CloseReportDto'];
+/** A creator as the admins' list (GET /api/admin/creators) shows it, suspended or not. */
+export type AdminCreator = Schemas['AdminCreatorDto'];
+/** GET /api/admin/creators: a name or address search, the standing filters and the page. */
+export type AdminCreatorsQuery = NonNullable<operations['AdminCreators_list']['parameters']['query']>;
 export type WaitlistEntry = Schemas['WaitlistEntryDto'];
 export type FeedbackEntry = Schemas['FeedbackEntryDto'];
 

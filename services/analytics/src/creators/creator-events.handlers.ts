@@ -4,9 +4,11 @@ import type { EventContext } from '@kinora/common';
 import {
   CreatorFollowerCountChangedSchema,
   CreatorRegisteredSchema,
+  CreatorStandingChangedSchema,
   topicOf,
   type CreatorFollowerCountChanged,
   type CreatorRegistered,
+  type CreatorStandingChanged,
 } from '@kinora/proto';
 import { CreatorsRepository } from './creators.repository';
 
@@ -18,6 +20,12 @@ export class CreatorEventsHandlers {
   @EventPattern(topicOf(CreatorRegisteredSchema), { ledgerKey: 'CreatorRegisteredHandler' })
   async registered(@Payload() event: CreatorRegistered): Promise<void> {
     await this.creators.register(Number(event.creatorId), event.userId, event.isVerified);
+  }
+
+  /** An admin verified or unverified the creator (or changed their suspension): the newest version wins. */
+  @EventPattern(topicOf(CreatorStandingChangedSchema), { ledgerKey: 'CreatorStandingChangedHandler' })
+  async standingChanged(@Payload() event: CreatorStandingChanged): Promise<void> {
+    await this.creators.applyStanding(Number(event.creatorId), event.userId, event.isVerified, event.version);
   }
 
   /**

@@ -18,12 +18,45 @@ export class CreatorsRepository {
     return row?.user_id;
   }
 
+  /** A registered creator; its is_verified stands only until a standing event has been applied. */
   async register(creatorId: number, userId: string, isVerified: boolean): Promise<void> {
     await this.db
       .insertInto('creators')
       .values({ id: creatorId, user_id: userId, is_verified: isVerified })
       .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => takeExcluded(eb, ['user_id', 'is_verified'])),
+        conflict.column('id').doUpdateSet((eb) => ({
+          user_id: eb.ref('excluded.user_id'),
+          is_verified: eb
+            .case()
+            .when('creators.standing_version', '=', '0')
+            .then(eb.ref('excluded.is_verified'))
+            .else(eb.ref('creators.is_verified'))
+            .end(),
+        })),
+      )
+      .execute();
+  }
+
+  /** The verified tick from catalog's standing events, if their version is newer than the stored one. */
+  async applyStanding(
+    creatorId: number,
+    userId: string,
+    isVerified: boolean,
+    version: bigint,
+  ): Promise<void> {
+    await this.db
+      .insertInto('creators')
+      .values({
+        id: creatorId,
+        user_id: userId,
+        is_verified: isVerified,
+        standing_version: version.toString(),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('id')
+          .doUpdateSet((eb) => takeExcluded(eb, ['user_id', 'is_verified', 'standing_version']))
+          .whereRef('creators.standing_version', '<', 'excluded.standing_version'),
       )
       .execute();
   }

@@ -21,7 +21,7 @@ export class CreatorsService {
     private readonly cache: PublicReadCache,
   ) {}
 
-  /** Verified creators first, then by followers. The same for every caller. */
+  /** Creators who are not suspended, verified first, then by followers. The same for every caller. */
   list(limit: number, offset: number, viewer: Identity | null): Promise<CreatorDto[]> {
     return this.cache.read(viewer, JSON.stringify(['creators', limit, offset]), () =>
       this.queryList(limit, offset),
@@ -37,7 +37,10 @@ export class CreatorsService {
     return rows.map((row) => mapCreator(row, films.get(row.id) ?? []));
   }
 
-  /** The profile page; the creator (and admins) also see their films awaiting review. */
+  /**
+   * The profile page; the creator (and admins) also see their films awaiting review. A suspended
+   * creator's page is theirs and the admins' only: for anyone else it does not exist.
+   */
   get(id: number, viewer: Identity | null): Promise<CreatorProfileDto> {
     return this.cache.read(viewer, JSON.stringify(['creator', id]), (caller) =>
       this.queryProfile(id, caller),
@@ -46,7 +49,9 @@ export class CreatorsService {
 
   private async queryProfile(id: number, viewer: Identity | null): Promise<CreatorProfileDto> {
     const row = await this.creators.find(id);
-    if (!row) throw new NotFoundException(`Creator ${id} not found`);
+    const hidden =
+      row?.suspended_at != null && !viewer?.roles.includes('admin') && viewer?.userId !== row.user_id;
+    if (!row || hidden) throw new NotFoundException(`Creator ${id} not found`);
     const films = await this.films.list({ creatorId: id, sort: 'newest', limit: 100 }, viewer);
     return mapCreatorProfile(row, films);
   }

@@ -72,15 +72,26 @@ export interface FilmFilter {
   language?: string;
 }
 
-/** The public sees published films; a creator also their own; admins everything. */
+/**
+ * The films anyone may see: published, by a creator who is not suspended (a suspension takes the
+ * creator's films out of every public read and leaves them untouched otherwise).
+ */
+export function publiclyVisible(query: FilmQuery): FilmQuery {
+  return query.where('f.status', '=', 'published').where('c.suspended_at', 'is', null);
+}
+
+/** The public sees public films; a creator also their own (suspended or not); admins everything. */
 export function visibleTo(query: FilmQuery, viewer: Identity | null): FilmQuery {
   if (viewer?.roles.includes('admin')) return query;
   if (viewer) {
     return query.where((eb) =>
-      eb.or([eb('f.status', '=', 'published'), eb('c.user_id', '=', viewer.userId)]),
+      eb.or([
+        eb.and([eb('f.status', '=', 'published'), eb('c.suspended_at', 'is', null)]),
+        eb('c.user_id', '=', viewer.userId),
+      ]),
     );
   }
-  return query.where('f.status', '=', 'published');
+  return publiclyVisible(query);
 }
 
 export function filtered(query: FilmQuery, { genre, language }: FilmFilter): FilmQuery {

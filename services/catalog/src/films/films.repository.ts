@@ -9,6 +9,7 @@ import {
   filmEventSelect,
   filmSelect,
   filtered,
+  publiclyVisible,
   sorted,
   visibleTo,
   type FilmEventRecord,
@@ -139,9 +140,9 @@ export class FilmsRepository {
       .execute();
   }
 
-  /** Up to `perCreator` newest published films of each creator, by creator id then newest first. */
+  /** Up to `perCreator` newest public films of each creator, by creator id then newest first. */
   byCreators(creatorIds: number[], perCreator: number): Promise<FilmRecord[]> {
-    const ranked = filmSelect(this.db.prepared)
+    const ranked = publiclyVisible(filmSelect(this.db.prepared))
       .select((eb) =>
         eb.fn
           .agg<string>('row_number')
@@ -153,7 +154,6 @@ export class FilmsRepository {
           )
           .as('rank'),
       )
-      .where('f.status', '=', 'published')
       .where((eb) => eb('f.creator_id', '=', eb.fn.any(eb.val(creatorIds))));
     return this.db.prepared
       .selectFrom(ranked.as('ranked'))
@@ -169,9 +169,9 @@ export class FilmsRepository {
     return visibleTo(filmSelect(this.db.prepared).where('f.id', '=', id), viewer).executeTakeFirst();
   }
 
-  /** Published films by their views in the last 7 days (the window slides with time). */
+  /** Public films by their views in the last 7 days (the window slides with time). */
   trending(limit: number) {
-    return filmSelect(this.db.prepared)
+    return publiclyVisible(filmSelect(this.db.prepared))
       .innerJoin(
         (eb) =>
           eb
@@ -183,7 +183,6 @@ export class FilmsRepository {
         (join) => join.onRef('recent.film_id', '=', 'f.id'),
       )
       .select('recent.views as recent_views')
-      .where('f.status', '=', 'published')
       .orderBy('recent.views', 'desc')
       .orderBy('f.view_count', 'desc')
       .orderBy('f.id', 'desc')

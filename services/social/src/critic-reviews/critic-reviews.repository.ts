@@ -86,8 +86,23 @@ export class CriticReviewsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The critic's reviews of films that are published now. */
+  /**
+   * The critic's reviews of films that are public now: published, by a creator who is not
+   * suspended (a suspension hides the films and keeps everything about them).
+   */
   private publishedOfCritic(criticId: number) {
-    return reviewSelect(this.db).where('r.critic_id', '=', criticId).where('f.status', '=', 'published');
+    return reviewSelect(this.db)
+      .where('r.critic_id', '=', criticId)
+      .where('f.status', '=', 'published')
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('creators as cr')
+              .select('cr.id')
+              .whereRef('cr.id', '=', 'f.creator_id')
+              .where('cr.suspended', '=', true),
+          ),
+        ),
+      );
   }
 }

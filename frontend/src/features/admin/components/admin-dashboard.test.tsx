@@ -25,6 +25,7 @@ const adminHandlers = {
   [ANALYTICS]: () => jsonResponse(makePlatformAnalytics()),
   'GET /api/ads/campaigns': () => jsonResponse([]),
   'GET /api/ads/optimizations?limit=20': () => jsonResponse([]),
+  'GET /api/admin/creators?limit=20&offset=0': () => jsonResponse([]),
   [STATS]: () => jsonResponse({ pendingReviews: 3, openReports: 2 }),
   [OVERVIEW_PENDING]: () => jsonResponse([makePendingFilm()]),
   [QUEUE]: () =>
@@ -95,7 +96,7 @@ describe('AdminDashboard', () => {
     renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Revenue', 'Advertising', 'Jobs']);
+    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Creators', 'Revenue', 'Advertising', 'Jobs']);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
 

@@ -6,6 +6,7 @@ import {
   Megaphone,
   ShieldAlert,
   ShieldCheck,
+  Users,
 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +20,7 @@ import type { User } from '@/lib/api/types';
 
 import { AdminStatsCard } from './admin-stats-card';
 import { AdvertisingPanel } from './advertising-panel';
+import { CreatorsPanel } from './creators-panel';
 import { JobsPanel } from './jobs-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
 import { PlatformActivity } from './platform-activity';
@@ -116,6 +118,12 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
                 </div>
               </div>
             ),
+          },
+          {
+            value: 'creators',
+            label: 'Creators',
+            icon: Users,
+            content: <CreatorsPanel />,
           },
           {
             value: 'revenue',

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/catalog/v1/events.proto.
  */
 export const file_kinora_catalog_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxImwKDEFpRGlzY2xvc3VyZRINCgV0b29scxgBIAMoCRINCgVwYXJ0cxgCIAMoCRIVCg1yZWFsX2xpa2VuZXNzGAMgASgIEhgKEGxpa2VuZXNzX2NvbnNlbnQYBCABKAgSDQoFbm90ZXMYBSABKAkizwQKEUZpbG1TdGF0dXNDaGFuZ2VkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIPCgdmaWxtX2lkGAIgASgDEi0KBnN0YXR1cxgDIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSNgoPcHJldmlvdXNfc3RhdHVzGAQgASgOMh0ua2lub3JhLmNhdGFsb2cudjEuRmlsbVN0YXR1cxINCgV0aXRsZRgFIAEoCRISCgpjcmVhdG9yX2lkGAYgASgDEhcKD2NyZWF0b3JfdXNlcl9pZBgHIAEoCRINCgVnZW5yZRgIIAEoCRIYChBkdXJhdGlvbl9taW51dGVzGAkgASgFEhIKCnBvc3Rlcl91cmwYCiABKAkSEwoLZGVzY3JpcHRpb24YCyABKAkSEAoIbGFuZ3VhZ2UYDCABKAkSFAoMcmVsZWFzZV95ZWFyGA0gASgFEhEKCXZpZGVvX3VybBgOIAEoCRI2Cg1haV9kaXNjbG9zdXJlGA8gASgLMh8ua2lub3JhLmNhdGFsb2cudjEuQWlEaXNjbG9zdXJlEjAKDHN1Ym1pdHRlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGBEgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYEiABKAESEwoLbWVkaWFfYnl0ZXMYEyABKAM6Ioq1GB5jYXRhbG9nLmZpbG0tc3RhdHVzLWNoYW5nZWQudjEingEKEUNyZWF0b3JSZWdpc3RlcmVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRISCgpjcmVhdG9yX2lkGAIgASgDEg8KB3VzZXJfaWQYAyABKAkSEwoLaXNfdmVyaWZpZWQYBCABKAg6IYq1GB1jYXRhbG9nLmNyZWF0b3ItcmVnaXN0ZXJlZC52MSJpCgtGaWxtRGVsZXRlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSDwoHZmlsbV9pZBgCIAEoAzobirUYF2NhdGFsb2cuZmlsbS1kZWxldGVkLnYxKncKCkZpbG1TdGF0dXMSGwoXRklMTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNGSUxNX1NUQVRVU19QRU5ESU5HEAESGQoVRklMTV9TVEFUVVNfUFVCTElTSEVEEAISGAoURklMTV9TVEFUVVNfQVJDSElWRUQQA2IGcHJvdG8z", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch5raW5vcmEvY2F0YWxvZy92MS9ldmVudHMucHJvdG8SEWtpbm9yYS5jYXRhbG9nLnYxImwKDEFpRGlzY2xvc3VyZRINCgV0b29scxgBIAMoCRINCgVwYXJ0cxgCIAMoCRIVCg1yZWFsX2xpa2VuZXNzGAMgASgIEhgKEGxpa2VuZXNzX2NvbnNlbnQYBCABKAgSDQoFbm90ZXMYBSABKAkizwQKEUZpbG1TdGF0dXNDaGFuZ2VkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIPCgdmaWxtX2lkGAIgASgDEi0KBnN0YXR1cxgDIAEoDjIdLmtpbm9yYS5jYXRhbG9nLnYxLkZpbG1TdGF0dXMSNgoPcHJldmlvdXNfc3RhdHVzGAQgASgOMh0ua2lub3JhLmNhdGFsb2cudjEuRmlsbVN0YXR1cxINCgV0aXRsZRgFIAEoCRISCgpjcmVhdG9yX2lkGAYgASgDEhcKD2NyZWF0b3JfdXNlcl9pZBgHIAEoCRINCgVnZW5yZRgIIAEoCRIYChBkdXJhdGlvbl9taW51dGVzGAkgASgFEhIKCnBvc3Rlcl91cmwYCiABKAkSEwoLZGVzY3JpcHRpb24YCyABKAkSEAoIbGFuZ3VhZ2UYDCABKAkSFAoMcmVsZWFzZV95ZWFyGA0gASgFEhEKCXZpZGVvX3VybBgOIAEoCRI2Cg1haV9kaXNjbG9zdXJlGA8gASgLMh8ua2lub3JhLmNhdGFsb2cudjEuQWlEaXNjbG9zdXJlEjAKDHN1Ym1pdHRlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmVhc29uGBEgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYEiABKAESEwoLbWVkaWFfYnl0ZXMYEyABKAM6Ioq1GB5jYXRhbG9nLmZpbG0tc3RhdHVzLWNoYW5nZWQudjEingEKEUNyZWF0b3JSZWdpc3RlcmVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRISCgpjcmVhdG9yX2lkGAIgASgDEg8KB3VzZXJfaWQYAyABKAkSEwoLaXNfdmVyaWZpZWQYBCABKAg6IYq1GB1jYXRhbG9nLmNyZWF0b3ItcmVnaXN0ZXJlZC52MSLQAQoWQ3JlYXRvclN0YW5kaW5nQ2hhbmdlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSEgoKY3JlYXRvcl9pZBgCIAEoAxIPCgd1c2VyX2lkGAMgASgJEhMKC2lzX3ZlcmlmaWVkGAQgASgIEhQKDGlzX3N1c3BlbmRlZBgFIAEoCBIPCgd2ZXJzaW9uGAYgASgDOieKtRgjY2F0YWxvZy5jcmVhdG9yLXN0YW5kaW5nLWNoYW5nZWQudjEiaQoLRmlsbURlbGV0ZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAM6G4q1GBdjYXRhbG9nLmZpbG0tZGVsZXRlZC52MSp3CgpGaWxtU3RhdHVzEhsKF0ZJTE1fU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTRklMTV9TVEFUVVNfUEVORElORxABEhkKFUZJTE1fU1RBVFVTX1BVQkxJU0hFRBACEhgKFEZJTE1fU1RBVFVTX0FSQ0hJVkVEEANiBnByb3RvMw", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * What a creator declared about the generative tools behind a film.
@@ -219,6 +219,54 @@ export const CreatorRegisteredSchema: GenMessage<CreatorRegistered> = /*@__PURE_
   messageDesc(file_kinora_catalog_v1_events, 2);
 
 /**
+ * An admin changed a creator's standing: verified or not (the tick shown with the creator), suspended
+ * or not (a suspended creator's profile and films leave every public list and page; the films are
+ * kept and come back when it is lifted). Carries the whole standing after the change, with a
+ * per-creator version that every change raises: a read model applies an event only if its version
+ * is higher than the one it holds, so duplicates and late events change nothing. Keyed by creator_id.
+ *
+ * @generated from message kinora.catalog.v1.CreatorStandingChanged
+ */
+export type CreatorStandingChanged = Message<"kinora.catalog.v1.CreatorStandingChanged"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: int64 creator_id = 2;
+   */
+  creatorId: bigint;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: bool is_verified = 4;
+   */
+  isVerified: boolean;
+
+  /**
+   * @generated from field: bool is_suspended = 5;
+   */
+  isSuspended: boolean;
+
+  /**
+   * @generated from field: int64 version = 6;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message kinora.catalog.v1.CreatorStandingChanged.
+ * Use `create(CreatorStandingChangedSchema)` to create a new message.
+ */
+export const CreatorStandingChangedSchema: GenMessage<CreatorStandingChanged> = /*@__PURE__*/
+  messageDesc(file_kinora_catalog_v1_events, 3);
+
+/**
  * A creator deleted a film that was never published (pending or archived). Keyed by film_id.
  * Read models drop it; one that orders by time keeps a tombstone, so a late status event of the
  * same film does not bring it back.
@@ -242,7 +290,7 @@ export type FilmDeleted = Message<"kinora.catalog.v1.FilmDeleted"> & {
  * Use `create(FilmDeletedSchema)` to create a new message.
  */
 export const FilmDeletedSchema: GenMessage<FilmDeleted> = /*@__PURE__*/
-  messageDesc(file_kinora_catalog_v1_events, 3);
+  messageDesc(file_kinora_catalog_v1_events, 4);
 
 /**
  * @generated from enum kinora.catalog.v1.FilmStatus
