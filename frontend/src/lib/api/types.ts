@@ -120,6 +120,13 @@ export type CloseReportInput = Schemas['CloseReportDto'];
 export type AdminCreator = Schemas['AdminCreatorDto'];
 /** GET /api/admin/creators: a name or address search, the standing filters and the page. */
 export type AdminCreatorsQuery = NonNullable<operations['AdminCreators_list']['parameters']['query']>;
+/** An account as the admins' Users tab (GET /api/auth/users) shows it. */
+export type AdminAccount = Schemas['AccountDto'];
+/** An entry of the audit log (GET /api/admin/audit). */
+export type AuditEntry = Schemas['AuditEntryDto'];
+export type AuditAction = Schemas['AuditAction'];
+/** GET /api/admin/audit: the filters and the page. */
+export type AuditQuery = NonNullable<operations['Audit_list']['parameters']['query']>;
 export type WaitlistEntry = Schemas['WaitlistEntryDto'];
 export type FeedbackEntry = Schemas['FeedbackEntryDto'];
 

@@ -26,6 +26,7 @@ const adminHandlers = {
   'GET /api/ads/campaigns': () => jsonResponse([]),
   'GET /api/ads/optimizations?limit=20': () => jsonResponse([]),
   'GET /api/admin/creators?limit=20&offset=0': () => jsonResponse([]),
+  'GET /api/auth/users?limit=20&offset=0': () => jsonResponse([]),
   [STATS]: () => jsonResponse({ pendingReviews: 3, openReports: 2 }),
   [OVERVIEW_PENDING]: () => jsonResponse([makePendingFilm()]),
   [QUEUE]: () =>
@@ -92,11 +93,21 @@ describe('AdminDashboard', () => {
     expect(adminCalls(fetchMock)).toEqual([]);
   });
 
-  it('gives an admin the six tabs, Overview first with the counters and pending uploads', async () => {
+  it('gives an admin the nine tabs, Overview first with the counters and pending uploads', async () => {
     renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Overview', 'Analytics', 'Content', 'Creators', 'Revenue', 'Advertising', 'Jobs']);
+    expect(tabs).toEqual([
+      'Overview',
+      'Analytics',
+      'Content',
+      'Users',
+      'Creators',
+      'Audit log',
+      'Revenue',
+      'Advertising',
+      'Jobs',
+    ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
 
@@ -228,6 +239,21 @@ describe('AdminDashboard', () => {
     expect(within(panel).getByText('The critic invitation form')).toBeInTheDocument();
     expect(await within(panel).findByText('early@example.com')).toBeInTheDocument();
     expect(await within(panel).findByText('More films made from noise.')).toBeInTheDocument();
+  });
+
+  it("leads the Content tab's actions to Users, Creators and the moderation queues", async () => {
+    renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    await userEvent.click(screen.getByRole('button', { name: /Content Moderation/ }));
+    expect(document.activeElement).toContainElement(
+      await screen.findByRole('list', { name: 'Review queue' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /User Management/ }));
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('searchbox', { name: 'Search users' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    await userEvent.click(screen.getByRole('button', { name: /Manage Creators/ }));
+    expect(screen.getByRole('tab', { name: 'Creators' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('moves between tabs with the arrow keys', async () => {

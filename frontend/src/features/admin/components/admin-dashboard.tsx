@@ -4,11 +4,13 @@ import {
   LayoutDashboard,
   ListChecks,
   Megaphone,
+  ScrollText,
   ShieldAlert,
   ShieldCheck,
+  UserCog,
   Users,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { PageSpinner } from '@/components/ui/spinner';
@@ -20,6 +22,8 @@ import type { User } from '@/lib/api/types';
 
 import { AdminStatsCard } from './admin-stats-card';
 import { AdvertisingPanel } from './advertising-panel';
+import { AuditPanel } from './audit-panel';
+import { ContentActions, type ContentActionTarget } from './content-actions';
 import { CreatorsPanel } from './creators-panel';
 import { JobsPanel } from './jobs-panel';
 import { PendingUploads, ReviewQueue } from './pending-films';
@@ -28,6 +32,9 @@ import { PlatformOverview } from './platform-overview';
 import { PlatformRevenue } from './platform-revenue';
 import { ReportsQueue } from './reports-queue';
 import { FeedbackEntries, WaitlistEntries } from './signup-lists';
+import { UsersPanel } from './users-panel';
+
+const MODERATION_ID = 'content-moderation';
 
 type AdminDashboardProps = {
   /** undefined while loading, null when signed out. */
@@ -53,7 +60,12 @@ function useNonAdminRedirect(denied: boolean) {
 
 /** /admin: moderation and the platform's back office, for admins only. */
 export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
+  const [tab, setTab] = useState('overview');
   const denied = user !== undefined && user?.isAdmin !== true;
+  const openContentAction = (target: ContentActionTarget) => {
+    if (target !== 'moderation') return setTab(target);
+    document.getElementById(MODERATION_ID)?.focus();
+  };
   useNonAdminRedirect(denied);
 
   if (user === undefined) return <PageSpinner label="Loading admin dashboard" />;
@@ -84,6 +96,8 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
       </header>
       <Tabs
         label="Admin sections"
+        value={tab}
+        onValueChange={setTab}
         items={[
           {
             value: 'overview',
@@ -109,8 +123,11 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             icon: ShieldCheck,
             content: (
               <div className="grid gap-6">
-                <ReviewQueue />
-                <ReportsQueue />
+                <ContentActions onOpen={openContentAction} />
+                <div id={MODERATION_ID} tabIndex={-1} className="grid scroll-mt-24 gap-6 focus:outline-none">
+                  <ReviewQueue />
+                  <ReportsQueue />
+                </div>
                 {inviteCritic}
                 <div className="grid gap-6 lg:grid-cols-2">
                   <WaitlistEntries />
@@ -120,10 +137,22 @@ export function AdminDashboard({ user, inviteCritic }: AdminDashboardProps) {
             ),
           },
           {
+            value: 'users',
+            label: 'Users',
+            icon: UserCog,
+            content: <UsersPanel />,
+          },
+          {
             value: 'creators',
             label: 'Creators',
             icon: Users,
             content: <CreatorsPanel />,
+          },
+          {
+            value: 'audit',
+            label: 'Audit log',
+            icon: ScrollText,
+            content: <AuditPanel />,
           },
           {
             value: 'revenue',
