@@ -20,7 +20,8 @@ interface Mail {
   to: { address: string }[];
 }
 
-async function mailsTo(address: string): Promise<Mail[]> {
+/** The mails maildev caught for this address. */
+export async function mailsTo(address: string): Promise<Mail[]> {
   const all = (await (await fetch(`${MAILDEV}/email`)).json()) as Mail[];
   return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
 }

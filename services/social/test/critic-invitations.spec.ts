@@ -1,7 +1,10 @@
 // Critic invitations: mailed, single use, expiring, accepted once under concurrency, validated
 // field by field.
+import { fromBinary } from '@bufbuild/protobuf';
 import { suffix } from '@kinora/common/testing';
+import { AdminActionTakenSchema, topicOf } from '@kinora/proto';
 import {
+  ADMIN,
   MEMBER,
   asAdmin,
   call,
@@ -13,6 +16,15 @@ import {
 } from './critics-harness';
 
 setUpCriticsHarness('social_critic_invitations');
+
+/** The audit entries in the outbox, oldest first. */
+async function auditEntries() {
+  const { rows } = await db.query<{ payload: Buffer }>(
+    'select payload from outbox where topic = $1 order by position',
+    [topicOf(AdminActionTakenSchema)],
+  );
+  return rows.map((row) => fromBinary(AdminActionTakenSchema, row.payload));
+}
 
 describe('invitations', () => {
   test('only admins invite: visitors 401, members 403, a bad address 400 naming email', async () => {
@@ -112,5 +124,35 @@ describe('invitations', () => {
       /userData must be an object/,
     );
     expect((await call('GET', `/api/critics/invitation/${token}`)).statusCode).toBe(200);
+  });
+
+  test('each invitation an admin sends is on the audit log; a refused one is not', async () => {
+    const before = (await auditEntries()).length;
+    for (const [response, status] of [
+      [await call('POST', '/api/critics/invitations', { email: 'x@example.com' }), 401],
+      [await call('POST', '/api/critics/invitations', { email: 'x@example.com' }, MEMBER), 403],
+      [await asAdmin('POST', '/api/critics/invitations', { email: 'nope' }), 400],
+    ] as const) {
+      expect(response.statusCode).toBe(status);
+    }
+    expect(await auditEntries()).toHaveLength(before);
+
+    const email = `Logged-${suffix()}@example.com`;
+    await invite(email);
+    await invite(email);
+    const { rows } = await db.query<{ id: number }>(
+      'select id from critic_invitations where email = $1 order by id',
+      [email.toLowerCase()],
+    );
+    const entries = (await auditEntries()).slice(before);
+    expect(
+      entries.map((entry) => [entry.actorUserId, entry.action, entry.targetType, entry.targetLabel]),
+    ).toEqual([
+      [ADMIN, 'critic.invited', 'invitation', email.toLowerCase()],
+      [ADMIN, 'critic.invited', 'invitation', email.toLowerCase()],
+    ]);
+    // The second invitation retired the first: the log keeps both, the table the live one.
+    expect(entries[1]!.targetId).toBe(String(rows.at(-1)!.id));
+    expect(JSON.parse(entries[1]!.detailsJson)).toEqual({ expiresAt: expect.any(String) });
   });
 });

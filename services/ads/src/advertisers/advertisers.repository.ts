@@ -64,6 +64,16 @@ export class AdvertisersRepository {
     return updated !== undefined;
   }
 
+  /** The advertiser as it is, locked (`for update`) until the caller's transaction ends. */
+  lockForUpdate(id: number) {
+    return this.db
+      .selectFrom('advertisers')
+      .select(['id', 'name', 'website_url'])
+      .where('id', '=', String(id))
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
   /** False when there is no such advertiser. */
   delete(id: number): Promise<boolean> {
     return deleteById(this.db, 'advertisers', id);

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Patch, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { IdParam, Responds } from '@kinora/common';
+import { CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import { CampaignsService } from './campaigns.service';
 import { CreativeVideoDto, CreativeVideos } from './creative-videos';
 import { CreativesService } from './creatives.service';
@@ -25,8 +25,8 @@ export class CampaignsController {
   @Post()
   @ApiOperation({ summary: 'Create a campaign, optionally with its creatives (admins)' })
   @Responds({ created: CampaignDto, errors: [400, 401, 403] })
-  create(@Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(body);
+  create(@Body() body: CreateCampaignDto, @CurrentIdentity() caller: Identity): Promise<CampaignDto> {
+    return this.campaigns.create(body, caller.userId);
   }
 
   @Get(':id')
@@ -39,22 +39,30 @@ export class CampaignsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Change a campaign: the fields given; a targeting replaces the whole (admins)' })
   @Responds({ ok: CampaignDto, errors: [400, 401, 403, 404] })
-  update(@IdParam() id: number, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.update(id, body);
+  update(
+    @IdParam() id: number,
+    @Body() body: UpdateCampaignDto,
+    @CurrentIdentity() caller: Identity,
+  ): Promise<CampaignDto> {
+    return this.campaigns.update(id, body, caller.userId);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a campaign and its creatives; its recorded events stay (admins)' })
   @Responds({ noContent: { description: 'Deleted.' }, errors: [400, 401, 403, 404] })
-  async remove(@IdParam() id: number): Promise<void> {
-    await this.campaigns.remove(id);
+  async remove(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<void> {
+    await this.campaigns.remove(id, caller.userId);
   }
 
   @Post(':id/creatives')
   @ApiOperation({ summary: 'Add a creative to a campaign (admins)' })
   @Responds({ created: CreativeDto, errors: [400, 401, 403, 404, 409] })
-  addCreative(@IdParam() id: number, @Body() body: CreateCreativeDto): Promise<CreativeDto> {
-    return this.creatives.add(id, body);
+  addCreative(
+    @IdParam() id: number,
+    @Body() body: CreateCreativeDto,
+    @CurrentIdentity() caller: Identity,
+  ): Promise<CreativeDto> {
+    return this.creatives.add(id, body, caller.userId);
   }
 }
 
@@ -65,15 +73,19 @@ export class CreativesController {
   @Patch(':id')
   @ApiOperation({ summary: 'Change a creative: the fields given (admins)' })
   @Responds({ ok: CreativeDto, errors: [400, 401, 403, 404] })
-  update(@IdParam() id: number, @Body() body: UpdateCreativeDto): Promise<CreativeDto> {
-    return this.creatives.update(id, body);
+  update(
+    @IdParam() id: number,
+    @Body() body: UpdateCreativeDto,
+    @CurrentIdentity() caller: Identity,
+  ): Promise<CreativeDto> {
+    return this.creatives.update(id, body, caller.userId);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a creative (admins)' })
   @Responds({ noContent: { description: 'Deleted.' }, errors: [400, 401, 403, 404] })
-  async remove(@IdParam() id: number): Promise<void> {
-    await this.creatives.remove(id);
+  async remove(@IdParam() id: number, @CurrentIdentity() caller: Identity): Promise<void> {
+    await this.creatives.remove(id, caller.userId);
   }
 }
 

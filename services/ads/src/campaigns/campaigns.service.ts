@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { OutboxService } from '@kinora/common';
+import { AuditTrail, OutboxService } from '@kinora/common';
 import { CampaignChangedSchema } from '@kinora/proto';
 import { CAP_PER_SESSION_DEFAULT, CAP_PER_VIEWER_DAY_DEFAULT } from '@kinora/contracts';
 import { AdvertisersRepository } from '../advertisers/advertisers.repository';
+import { changedFields } from '../changed-fields';
 import { DeliveryCache } from '../delivery/delivery-cache';
 import { campaignChanged } from './campaign-changed';
 import { mapCampaign } from './campaign.mapper';
@@ -80,6 +81,7 @@ export class CampaignsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditTrail,
     private readonly campaigns: CampaignsRepository,
     private readonly creatives: CreativesRepository,
     private readonly advertisers: AdvertisersRepository,
@@ -98,7 +100,7 @@ export class CampaignsService {
     return (await this.withCreatives([row]))[0]!;
   }
 
-  async create(input: CreateCampaignDto): Promise<CampaignDto> {
+  async create(input: CreateCampaignDto, actorUserId: string): Promise<CampaignDto> {
     const values: CampaignValues = {
       advertiserId: input.advertiserId,
       name: input.name,
@@ -121,30 +123,51 @@ export class CampaignsService {
       await this.checkAdvertiser(values.advertiserId);
       const id = await this.campaigns.insert(columns(values));
       for (const creative of creatives) await this.creatives.insert(id, creativeColumns(creative));
+      this.audit.record(em, {
+        actorUserId,
+        action: 'campaign.created',
+        target: { type: 'campaign', id, label: values.name },
+        details: { advertiserId: values.advertiserId, creatives: creatives.length },
+      });
       return this.announce(em, id);
     });
     this.delivery.clear();
     return campaign;
   }
 
-  /** Changes the fields given; a targeting given replaces the whole targeting. */
-  async update(id: number, input: UpdateCampaignDto): Promise<CampaignDto> {
+  /**
+   * Changes the fields given; a targeting given replaces the whole targeting. The audit log lists
+   * the fields whose values changed (a pause or resume is `status`); a change to nothing logs nothing.
+   */
+  async update(id: number, input: UpdateCampaignDto, actorUserId: string): Promise<CampaignDto> {
     const campaign = await this.em.fork().transactional(async (em) => {
       const current = await this.campaigns.lockForUpdate(id);
       if (!current) throw new NotFoundException(`Campaign ${id} not found`);
+      const before: CampaignValues = {
+        advertiserId: Number(current.advertiser_id),
+        name: current.name,
+        budgetMicros: BigInt(current.budget_micros),
+        cpmMicros: BigInt(current.cpm_micros),
+        startsAt: new Date(current.starts_at),
+        endsAt: new Date(current.ends_at),
+        delivery: current.delivery,
+        capPerViewerDay: current.cap_per_viewer_day,
+        capPerSession: current.cap_per_session,
+        targeting: targetingOf(current.targeting),
+        status: current.status,
+      };
       const values: CampaignValues = {
-        advertiserId: input.advertiserId ?? Number(current.advertiser_id),
-        name: input.name ?? current.name,
-        budgetMicros: input.budget !== undefined ? toMicros(input.budget) : BigInt(current.budget_micros),
-        cpmMicros: input.cpm !== undefined ? toMicros(input.cpm) : BigInt(current.cpm_micros),
-        startsAt: input.startsAt !== undefined ? new Date(input.startsAt) : new Date(current.starts_at),
-        endsAt: input.endsAt !== undefined ? new Date(input.endsAt) : new Date(current.ends_at),
-        delivery: input.delivery ?? current.delivery,
-        capPerViewerDay: input.capPerViewerDay ?? current.cap_per_viewer_day,
-        capPerSession: input.capPerSession ?? current.cap_per_session,
-        targeting:
-          input.targeting !== undefined ? targetingFrom(input.targeting) : targetingOf(current.targeting),
-        status: input.status ?? current.status,
+        advertiserId: input.advertiserId ?? before.advertiserId,
+        name: input.name ?? before.name,
+        budgetMicros: input.budget !== undefined ? toMicros(input.budget) : before.budgetMicros,
+        cpmMicros: input.cpm !== undefined ? toMicros(input.cpm) : before.cpmMicros,
+        startsAt: input.startsAt !== undefined ? new Date(input.startsAt) : before.startsAt,
+        endsAt: input.endsAt !== undefined ? new Date(input.endsAt) : before.endsAt,
+        delivery: input.delivery ?? before.delivery,
+        capPerViewerDay: input.capPerViewerDay ?? before.capPerViewerDay,
+        capPerSession: input.capPerSession ?? before.capPerSession,
+        targeting: input.targeting !== undefined ? targetingFrom(input.targeting) : before.targeting,
+        status: input.status ?? before.status,
       };
       checkCampaign(values);
       if (input.advertiserId !== undefined) await this.checkAdvertiser(values.advertiserId);
@@ -152,13 +175,22 @@ export class CampaignsService {
         values.budgetMicros !== BigInt(current.budget_micros) ||
         values.cpmMicros !== BigInt(current.cpm_micros);
       await this.campaigns.update(id, columns(values), { moneyChanged });
+      const fields = changedFields(before, values, { budgetMicros: 'budget', cpmMicros: 'cpm' });
+      if (fields.length > 0) {
+        this.audit.record(em, {
+          actorUserId,
+          action: 'campaign.changed',
+          target: { type: 'campaign', id, label: values.name },
+          details: { fields },
+        });
+      }
       return this.announce(em, id);
     });
     this.delivery.clear();
     return campaign;
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number, actorUserId: string): Promise<void> {
     await this.em.fork().transactional(async (em) => {
       const campaign = await this.campaigns.delete(id);
       if (!campaign) throw new NotFoundException(`Campaign ${id} not found`);
@@ -168,6 +200,11 @@ export class CampaignsService {
         campaignChanged({ ...campaign, updated_at: new Date() }, { deleted: true }),
         String(id),
       );
+      this.audit.record(em, {
+        actorUserId,
+        action: 'campaign.deleted',
+        target: { type: 'campaign', id, label: campaign.name },
+      });
     });
     this.delivery.clear();
   }

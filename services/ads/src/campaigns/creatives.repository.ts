@@ -52,6 +52,16 @@ export class CreativesRepository {
       .executeTakeFirst();
   }
 
+  /** The creative as it is, locked (`for update`) until the caller's transaction ends. */
+  lockForUpdate(id: number) {
+    return this.db
+      .selectFrom('creatives')
+      .select(CREATIVE_COLUMNS)
+      .where('id', '=', String(id))
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
   /** False when there is no such creative. */
   delete(id: number): Promise<boolean> {
     return deleteById(this.db, 'creatives', id);

@@ -14,7 +14,7 @@ export class InvitationsRepository {
       .where('email', '=', invitation.email)
       .where('used_at', 'is', null)
       .execute();
-    await this.db
+    const { id } = await this.db
       .insertInto('critic_invitations')
       .values({
         email: invitation.email,
@@ -22,7 +22,9 @@ export class InvitationsRepository {
         invited_by: invitation.invitedBy,
         expires_at: invitation.expiresAt.toISOString(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   find(tokenHash: string) {

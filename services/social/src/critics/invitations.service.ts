@@ -6,7 +6,7 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { MailerService, OutboxService } from '@kinora/common';
+import { AuditTrail, MailerService, OutboxService } from '@kinora/common';
 import { CRITIC_INVITATION_TTL_DAYS } from '@kinora/contracts';
 import { CriticRegisteredSchema } from '@kinora/proto';
 import { createHash, randomBytes } from 'node:crypto';
@@ -32,40 +32,42 @@ export class InvitationsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditTrail,
     private readonly mailer: MailerService,
     private readonly invitations: InvitationsRepository,
     private readonly critics: CriticsRepository,
   ) {}
 
   /**
-   * Issues a fresh single-use token for the address (any earlier unused one stops working) and
-   * mails the link. The token itself exists only in the mail.
+   * An admin's invitation: issues a fresh single-use token for the address (any earlier unused one
+   * stops working), logs it as critic.invited and mails the link. The mail goes out before the
+   * transaction commits, so a relay that refuses it (503) leaves the earlier link working and
+   * nothing logged. The token itself exists only in the mail.
    */
   async invite(email: string, invitedBy: string): Promise<InvitationSentDto> {
-    const { token, expiresAt } = await this.issue(email, invitedBy);
-    const link = this.mailer.link(`/critic-signup?token=${encodeURIComponent(token)}`);
-    try {
-      await this.mailer.send(criticInvitationMail(email, link, CRITIC_INVITATION_TTL_DAYS));
-    } catch (error) {
-      this.logger.error({ err: error }, 'could not send a critic invitation');
-      throw new ServiceUnavailableException('Could not send the invitation right now. Please try again.');
-    }
+    const expiresAt = await this.em.fork().transactional(async (em) => {
+      const { id, token, expiresAt } = await this.store(email, invitedBy);
+      this.audit.record(em, {
+        actorUserId: invitedBy,
+        action: 'critic.invited',
+        target: { type: 'invitation', id, label: email },
+        details: { expiresAt: expiresAt.toISOString() },
+      });
+      const link = this.mailer.link(`/critic-signup?token=${encodeURIComponent(token)}`);
+      try {
+        await this.mailer.send(criticInvitationMail(email, link, CRITIC_INVITATION_TTL_DAYS));
+      } catch (error) {
+        this.logger.error({ err: error }, 'could not send a critic invitation');
+        throw new ServiceUnavailableException('Could not send the invitation right now. Please try again.');
+      }
+      return expiresAt;
+    });
     return { email, expiresAt: expiresAt.toISOString() };
   }
 
-  /**
-   * A fresh token for the address, replacing any unused one; only its digest is stored. The
-   * caller hands the token on: invite() by mail, the demo seed straight to accept().
-   */
-  async issue(email: string, invitedBy: string): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + CRITIC_INVITATION_TTL_DAYS * 24 * 3600_000);
-    await this.em
-      .fork()
-      .transactional(() =>
-        this.invitations.replace({ email, tokenHash: digest(token), invitedBy, expiresAt }),
-      );
-    return { token, expiresAt };
+  /** A fresh token for the address, for the demo seed, which hands it straight to accept(). */
+  issue(email: string, invitedBy: string): Promise<{ id: number; token: string; expiresAt: Date }> {
+    return this.em.fork().transactional(() => this.store(email, invitedBy));
   }
 
   /** The invited address, while the token is unused and unexpired. */
@@ -121,6 +123,17 @@ export class InvitationsService {
         email,
       };
     });
+  }
+
+  /**
+   * A fresh token for the address, replacing any unused one, in the caller's transaction; only its
+   * digest is stored.
+   */
+  private async store(email: string, invitedBy: string) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + CRITIC_INVITATION_TTL_DAYS * 24 * 3600_000);
+    const id = await this.invitations.replace({ email, tokenHash: digest(token), invitedBy, expiresAt });
+    return { id, token, expiresAt };
   }
 
   private assertUsable(row: InvitationRecord | undefined): asserts row is InvitationRecord {
