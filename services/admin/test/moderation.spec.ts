@@ -249,15 +249,9 @@ describe('decisions', () => {
     expect(await reviewedEvents(201)).toHaveLength(1);
   });
 
-  test('rejecting needs a reason (not blank, at most 1000 characters), which the event carries', async () => {
+  test('a rejection carries its reason (at most 1000 characters) in the event', async () => {
     await queued(202);
     const url = '/api/admin/films/202/status';
-    expectError(await asAdmin('PATCH', url, { status: 'archived' }), 400, /reason is required/);
-    expectError(
-      await asAdmin('PATCH', url, { status: 'archived', reason: '   ' }),
-      400,
-      /reason is required/,
-    );
     expectError(
       await asAdmin('PATCH', url, { status: 'archived', reason: 'x'.repeat(1001) }),
       400,
@@ -370,6 +364,17 @@ describe('mail to the creator', () => {
     expect(mails.map((m) => m.subject)).toStrictEqual([`Your film "${title}" is live on Kinora`]);
     expect(mails[0]!.text).toContain(`${PUBLIC_URL}/film/301`);
     expect(mails[0]!.html).toContain(`${PUBLIC_URL}/film/301`);
+  });
+
+  test("a rejection as the product's call table sends it ({status: 'archived'}, no reason) is mailed with the guidelines", async () => {
+    const title = 'Unexplained';
+    const archived = await decided(319, title, 'archived');
+    await deliver([{ event: archived }]);
+    await settle();
+    const [mailed] = await mailsAbout(title);
+    expect(mailed!.text).toContain(
+      `No reason was given; the creator guidelines: ${PUBLIC_URL}/creator-guidelines`,
+    );
   });
 
   test('a rejection is mailed once with the reason', async () => {

@@ -42,8 +42,9 @@ export class FilmDecisionMailHandler {
         : filmRejectedMail(
             email,
             event.title,
-            event.reason || 'No reason was given.',
+            event.reason,
             this.mailer.link('/creator-dashboard'),
+            this.mailer.link('/creator-guidelines'),
           ),
     );
   }
