@@ -1,12 +1,10 @@
-import { CREATOR_SEARCH_MAX_LENGTH, AUDIT_REASON_MAX_LENGTH } from '@kinora/contracts';
+import { CREATOR_SEARCH_MAX_LENGTH } from '@kinora/contracts';
 import { BadgeCheck, Ban } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { DialogForm, DialogTextarea } from '@/components/ui/dialog-form';
-import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { creatorPath } from '@/config/paths';
 import { formatFilmCount, formatFollowers } from '@/lib/format';
@@ -14,6 +12,7 @@ import { getInitials, getPersonName } from '@/lib/user';
 import type { AdminCreator, AdminCreatorsQuery } from '@/lib/api/types';
 
 import { useAdminCreators, useChangeCreator } from '../api/admin-creators';
+import { ListSearch, SuspendDialog } from './admin-controls';
 import { PagedList, useListPage } from './section-card';
 
 type Standing = 'all' | 'verified' | 'unverified' | 'suspended';
@@ -35,35 +34,23 @@ const STANDING_QUERY: Record<Standing, Pick<AdminCreatorsQuery, 'verified' | 'su
 /** Creators: every creator with films, followers and standing; verify, suspend and undo either. */
 export function CreatorsPanel() {
   const page = useListPage();
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [standing, setStanding] = useState<Standing>('all');
   const creators = useAdminCreators({ ...(q ? { q } : {}), ...STANDING_QUERY[standing], ...page.query });
   const [suspending, setSuspending] = useState<AdminCreator | null>(null);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(search.trim());
-    page.setOffset(0);
-  };
-
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <form role="search" onSubmit={submitSearch} className="flex gap-2">
-          <input
-            type="search"
-            aria-label="Search creators"
-            placeholder="Name or email"
-            maxLength={CREATOR_SEARCH_MAX_LENGTH}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className={COMPACT_INPUT_CLASS}
-          />
-          <Button type="submit" size="sm" variant="outline">
-            Search
-          </Button>
-        </form>
+        <ListSearch
+          label="Search creators"
+          placeholder="Name or email"
+          maxLength={CREATOR_SEARCH_MAX_LENGTH}
+          onSearch={(text) => {
+            setQ(text);
+            page.setOffset(0);
+          }}
+        />
         <SegmentedControl
           label="Show creators"
           options={STANDINGS}
@@ -90,7 +77,7 @@ export function CreatorsPanel() {
           </ul>
         )}
       </PagedList>
-      {suspending ? <SuspendDialog creator={suspending} onClose={() => setSuspending(null)} /> : null}
+      {suspending ? <SuspendCreator creator={suspending} onClose={() => setSuspending(null)} /> : null}
     </>
   );
 }
@@ -156,34 +143,20 @@ function CreatorRow({ creator, onSuspend }: { creator: AdminCreator; onSuspend: 
   );
 }
 
-function SuspendDialog({ creator, onClose }: { creator: AdminCreator; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+function SuspendCreator({ creator, onClose }: { creator: AdminCreator; onClose: () => void }) {
   const change = useChangeCreator();
-  const trimmed = reason.trim();
   const name = getPersonName(creator.user, creator.user.email ?? `Creator ${creator.id}`);
-
   return (
-    <DialogForm
+    <SuspendDialog
       title={`Suspend ${name}`}
       description="Their profile and films leave every public list and page until the suspension is lifted; nothing of theirs is deleted."
-      onClose={onClose}
-      onSubmit={() =>
-        change.mutate({ creatorId: creator.id, kind: 'suspend', reason: trimmed }, { onSuccess: onClose })
-      }
-      canSubmit={Boolean(trimmed)}
-      busy={change.isPending}
+      hint="A reason is required; it is kept with the suspension and in the audit log."
       submitLabel="Suspend creator"
-      busyLabel="Suspending..."
-    >
-      <DialogTextarea
-        label="Reason"
-        hint="A reason is required; it is kept with the suspension and in the audit log."
-        required
-        rows={4}
-        maxLength={AUDIT_REASON_MAX_LENGTH}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-    </DialogForm>
+      busy={change.isPending}
+      onSubmit={(reason) =>
+        change.mutate({ creatorId: creator.id, kind: 'suspend', reason }, { onSuccess: onClose })
+      }
+      onClose={onClose}
+    />
   );
 }

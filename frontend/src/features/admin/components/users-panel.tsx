@@ -1,51 +1,39 @@
-import { AUDIT_REASON_MAX_LENGTH } from '@kinora/contracts';
 import { Ban, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { DialogForm, DialogTextarea } from '@/components/ui/dialog-form';
-import { COMPACT_INPUT_CLASS } from '@/components/ui/form';
 import { creatorPath, paths } from '@/config/paths';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { getPersonName } from '@/lib/user';
 import type { AdminAccount } from '@/lib/api/types';
 
 import { useAccounts, useChangeAccount, type AccountAction } from '../api/admin-users';
+import { ListSearch, SuspendDialog } from './admin-controls';
 import { PagedList, useListPage } from './section-card';
 
 const ROLES = ['creator', 'critic'] as const;
+/** As auth's GET /api/auth/users takes `q`. */
+const ACCOUNT_SEARCH_MAX_LENGTH = 200;
 
 /** Users: find an account by email or name; end its sessions, suspend it, grant or take away roles. */
 export function UsersPanel() {
   const page = useListPage();
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const accounts = useAccounts({ ...(q ? { q } : {}), ...page.query });
   const [suspending, setSuspending] = useState<AdminAccount | null>(null);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(search.trim());
-    page.setOffset(0);
-  };
-
   return (
     <>
-      <form role="search" onSubmit={submitSearch} className="flex gap-2">
-        <input
-          type="search"
-          aria-label="Search users"
-          placeholder="Email or name"
-          maxLength={200}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={COMPACT_INPUT_CLASS}
-        />
-        <Button type="submit" size="sm" variant="outline">
-          Search
-        </Button>
-      </form>
+      <ListSearch
+        label="Search users"
+        placeholder="Email or name"
+        maxLength={ACCOUNT_SEARCH_MAX_LENGTH}
+        onSearch={(text) => {
+          setQ(text);
+          page.setOffset(0);
+        }}
+      />
       <PagedList
         title="Users"
         description="Every account, newest sign-ups first. Admins are set by the ADMIN_EMAILS setting, not here, and cannot be suspended from this screen."
@@ -62,7 +50,7 @@ export function UsersPanel() {
           </ul>
         )}
       </PagedList>
-      {suspending ? <SuspendDialog account={suspending} onClose={() => setSuspending(null)} /> : null}
+      {suspending ? <SuspendAccount account={suspending} onClose={() => setSuspending(null)} /> : null}
     </>
   );
 }
@@ -161,33 +149,19 @@ function UserRow({ account, onSuspend }: { account: AdminAccount; onSuspend: () 
   );
 }
 
-function SuspendDialog({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+function SuspendAccount({ account, onClose }: { account: AdminAccount; onClose: () => void }) {
   const change = useChangeAccount();
-  const trimmed = reason.trim();
-
   return (
-    <DialogForm
+    <SuspendDialog
       title={`Suspend ${account.email}`}
       description="They are signed out everywhere at once, cannot sign in until the suspension is lifted, and are mailed the reason. Their reviews and lists stay as they are."
-      onClose={onClose}
-      onSubmit={() =>
-        change.mutate({ userId: account.id, kind: 'suspend', reason: trimmed }, { onSuccess: onClose })
-      }
-      canSubmit={Boolean(trimmed)}
-      busy={change.isPending}
+      hint="Required: it is mailed to them and kept in the audit log."
       submitLabel="Suspend user"
-      busyLabel="Suspending..."
-    >
-      <DialogTextarea
-        label="Reason"
-        hint="Required: it is mailed to them and kept in the audit log."
-        required
-        rows={4}
-        maxLength={AUDIT_REASON_MAX_LENGTH}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-    </DialogForm>
+      busy={change.isPending}
+      onSubmit={(reason) =>
+        change.mutate({ userId: account.id, kind: 'suspend', reason }, { onSuccess: onClose })
+      }
+      onClose={onClose}
+    />
   );
 }
