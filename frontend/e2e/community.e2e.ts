@@ -81,9 +81,11 @@ test('a member reviews a film, sees it listed with n/10, and the film rating fol
     // only). Not a forced click, which skips the wait for a still layout: the Critic Reviews card
     // above shrinks from its loading placeholder once its reviews arrive, and a click aimed before
     // that lands some 150 px below the radio.
-    const ten = form.getByRole('radio', { name: '10 out of 10' });
-    await form.locator('label').filter({ has: ten }).click();
-    assert.ok(await ten.isChecked(), 'the 10 is chosen');
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '10 out of 10' }) })
+      .click();
+    assert.ok(await form.getByRole('radio', { name: '10 out of 10' }).isChecked(), 'the 10 is chosen');
     const text = `A parade of tiny rebels, reviewed by the e2e suite (${Date.now().toString(36)}).`;
     await form.getByRole('textbox').fill(text);
     await form.getByRole('button', { name: 'Submit Review' }).click();
