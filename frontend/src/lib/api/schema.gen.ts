@@ -3298,7 +3298,7 @@ export interface components {
             subjectType: "film" | "review";
         };
         DecideFilmDto: {
-            /** @description Required (not blank) when archived; shown and mailed to the creator. */
+            /** @description Why it was rejected (blank is none); shown and mailed to the creator. */
             reason?: string;
             /** @enum {string} */
             status: "published" | "archived";
