@@ -34,4 +34,26 @@ describe('/upload and /uploadfilm', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Upload a film' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose a video file' })).toBeInTheDocument();
   });
+
+  it('shows an admin at /upload?forCreator=1 (Add New Film) the upload screen with a creator picker', async () => {
+    mockFetch({
+      'GET /api/auth/session': () => jsonResponse({ user: makeUser({ isAdmin: true }) }),
+      'GET /api/admin/creators?suspended=false': () => jsonResponse([]),
+    });
+    renderWithProviders(<></>, { route: '/upload?forCreator=1', routes });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Add a film for a creator' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Add the film for' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a video file' })).toBeInTheDocument();
+  });
+
+  it('shows no creator picker to a creator who is not an admin', async () => {
+    mockFetch({ 'GET /api/auth/session': () => jsonResponse({ user: makeUser({ roles: ['creator'] }) }) });
+    renderWithProviders(<></>, { route: '/upload?forCreator=1', routes });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload a film' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Add the film for' })).not.toBeInTheDocument();
+  });
 });

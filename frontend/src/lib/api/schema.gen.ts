@@ -431,7 +431,7 @@ export interface paths {
         /** The caller's films, newest first, in every status */
         get: operations["Studio_list"];
         put?: never;
-        /** Make a film (pending review) from a finished upload, with its details, captions and AI disclosure */
+        /** Make a film (pending review) from a finished upload, with its details, captions and AI disclosure; an admin may add it for a creator (creatorId) */
         post: operations["Studio_create"];
         delete?: never;
         options?: never;
@@ -1969,6 +1969,8 @@ export interface components {
         CreateStudioFilmDto: {
             aiDisclosure: components["schemas"]["AiDisclosureInputDto"];
             captions?: components["schemas"]["CaptionInputDto"][];
+            /** @description Admins only: the creator the film is added for (it is theirs from then on). Anyone else: 403. */
+            creatorId?: number;
             description: string;
             genre: components["schemas"]["Genre"];
             language: components["schemas"]["Language"];

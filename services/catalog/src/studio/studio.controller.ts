@@ -22,9 +22,11 @@ export class StudioController {
   constructor(private readonly studio: StudioService) {}
 
   @Post()
+  @Roles('creator', 'admin')
   @ApiOperation({
     summary:
-      'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure',
+      'Make a film (pending review) from a finished upload, with its details, captions and AI disclosure; ' +
+      'an admin may add it for a creator (creatorId)',
   })
   @Responds({ created: StudioFilmDto, errors: [400, 404, 409, 413, 503] })
   @ApiErrorResponse(422, 'Not a video we can read, or too long: the message says which.')

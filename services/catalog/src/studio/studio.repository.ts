@@ -19,6 +19,25 @@ function studioFilmSelect(db: Kysely<DB>) {
     ]);
 }
 
+/** A creator's id and the name their watermark shows: the account's names, else "Kinora creator". */
+function creatorWithName(db: Kysely<DB>) {
+  return db
+    .selectFrom('creators as c')
+    .leftJoin('known_users as u', 'u.id', 'c.user_id')
+    .select((eb) => [
+      'c.id',
+      eb.fn
+        .coalesce(
+          eb.fn<string | null>('nullif', [
+            eb.fn<string>('trim', [eb.fn<string>('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name'])]),
+            eb.val(''),
+          ]),
+          eb.val('Kinora creator'),
+        )
+        .as('name'),
+    ]);
+}
+
 export type StudioFilmRecord = Awaited<
   ReturnType<ReturnType<typeof studioFilmSelect>['executeTakeFirstOrThrow']>
 >;
@@ -69,24 +88,14 @@ export class StudioRepository {
 
   /** The user's creator profile with the name its watermark shows ("Kinora creator" without one). */
   creatorOf(userId: string) {
-    return this.db
-      .selectFrom('creators as c')
-      .leftJoin('known_users as u', 'u.id', 'c.user_id')
-      .select((eb) => [
-        'c.id',
-        eb.fn
-          .coalesce(
-            eb.fn<string | null>('nullif', [
-              eb.fn<string>('trim', [
-                eb.fn<string>('concat_ws', [eb.val(' '), 'u.first_name', 'u.last_name']),
-              ]),
-              eb.val(''),
-            ]),
-            eb.val('Kinora creator'),
-          )
-          .as('name'),
-      ])
-      .where('c.user_id', '=', userId)
+    return creatorWithName(this.db).where('c.user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** A creator by id, as creatorOf, with whether they are suspended (an admin adds a film for them). */
+  creatorById(id: number) {
+    return creatorWithName(this.db)
+      .select((eb) => eb('c.suspended_at', 'is not', null).as('suspended'))
+      .where('c.id', '=', id)
       .executeTakeFirst();
   }
 

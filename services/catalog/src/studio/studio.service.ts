@@ -7,7 +7,7 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import { CONFIG, OutboxService, type Identity, type JobQueue } from '@kinora/common';
+import { AuditTrail, CONFIG, OutboxService, type Identity, type JobQueue } from '@kinora/common';
 import { FilmDeletedSchema, FilmStatusChangedSchema } from '@kinora/proto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ export class StudioService {
     @Inject(MEDIA) private readonly queue: JobQueue<MediaJobs>,
     @Inject(CONFIG) private readonly config: Config,
     private readonly outbox: OutboxService,
+    private readonly audit: AuditTrail,
     private readonly studio: StudioRepository,
     private readonly films: FilmsRepository,
   ) {
@@ -67,21 +68,23 @@ export class StudioService {
    * A film from a finished upload: probed at once (not a video, too long: 422), then in one
    * transaction the film (pending), its captions and the files moved into place; its transcode is
    * queued after the commit. Any failure puts the upload back as it was and leaves no film.
+   * An admin may add it for a creator (`creatorId`) from the admin's own upload: the film is the
+   * creator's from then on, reviewed like any other, and the audit log records who added it.
    */
   async create(identity: Identity, dto: CreateStudioFilmDto): Promise<StudioFilmDto> {
     checkDetails(dto);
     const captions = dto.captions ?? [];
     checkCaptions(captions);
-    const creator = await this.creatorOf(identity.userId);
+    const creator = await this.creatorFor(identity, dto.creatorId);
     const upload = await this.uploads.claimFinished(dto.uploadId, identity.userId);
     try {
       const info = await this.probeUpload(upload.path);
       let placed: PlacedFilmFiles | undefined;
       let filmId: number;
       try {
-        filmId = await this.em.fork().transactional(async () => {
+        filmId = await this.em.fork().transactional(async (em) => {
           await this.studio.lockTitles(creator.id);
-          await this.assertTitleFree(creator.id, dto.title);
+          await this.assertTitleFree(creator.id, dto.title, 0, dto.creatorId !== undefined);
           const id = await this.studio.insertFilm({
             creator_id: creator.id,
             title: dto.title,
@@ -93,6 +96,14 @@ export class StudioService {
             ai_disclosure: storedDisclosure(dto.aiDisclosure),
           });
           await this.studio.insertCaptions(id, captions);
+          if (dto.creatorId !== undefined) {
+            this.audit.record(em, {
+              actorUserId: identity.userId,
+              action: 'film.added-for-creator',
+              target: { type: 'film', id, label: dto.title },
+              details: { creatorId: creator.id },
+            });
+          }
           placed = await PlacedFilmFiles.place(this.sourceRoot, id, upload, captions);
           return id;
         });
@@ -203,9 +214,22 @@ export class StudioService {
     return { creatorId: film.creator_id, status: film.status };
   }
 
-  private async creatorOf(userId: string): Promise<{ id: number; name: string }> {
-    const creator = await this.studio.creatorOf(userId);
-    if (!creator) throw new ForbiddenException('Set up your creator profile before uploading a film');
+  /**
+   * Whose film a new one is: the caller's own creator profile, or, for an admin naming one, that
+   * creator (unknown: 404; suspended: 409, lift the suspension first).
+   */
+  private async creatorFor(identity: Identity, creatorId?: number): Promise<{ id: number; name: string }> {
+    if (creatorId === undefined) {
+      const own = await this.studio.creatorOf(identity.userId);
+      if (!own) throw new ForbiddenException('Set up your creator profile before uploading a film');
+      return own;
+    }
+    if (!identity.roles.includes('admin')) throw new ForbiddenException('creatorId is for admins');
+    const creator = await this.studio.creatorById(creatorId);
+    if (!creator) throw new NotFoundException(`Creator ${creatorId} not found`);
+    if (creator.suspended) {
+      throw new ConflictException(`Creator ${creatorId} is suspended: lift the suspension to add a film`);
+    }
     return creator;
   }
 
@@ -217,10 +241,11 @@ export class StudioService {
     });
   }
 
-  /** Call after lockTitles, inside its transaction. */
-  private async assertTitleFree(creatorId: number, title: string, exceptId = 0): Promise<void> {
+  /** Call after lockTitles, inside its transaction (`forCreator`: an admin adding a film for them). */
+  private async assertTitleFree(creatorId: number, title: string, exceptId = 0, forCreator = false) {
     if (await this.studio.titleTaken(creatorId, title, exceptId)) {
-      throw new ConflictException(`You already have a film titled "${title}"`);
+      const who = forCreator ? 'This creator already has' : 'You already have';
+      throw new ConflictException(`${who} a film titled "${title}"`);
     }
   }
 }

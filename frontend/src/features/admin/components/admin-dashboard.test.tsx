@@ -241,7 +241,7 @@ describe('AdminDashboard', () => {
     expect(await within(panel).findByText('More films made from noise.')).toBeInTheDocument();
   });
 
-  it("leads the Content tab's actions to Users, Creators and the moderation queues", async () => {
+  it("leads the Content tab's actions to Users, Creators, the moderation queues and Add New Film", async () => {
     renderDashboard(makeUser({ isAdmin: true }), adminHandlers);
     await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
     await userEvent.click(screen.getByRole('button', { name: /Content Moderation/ }));
@@ -254,6 +254,11 @@ describe('AdminDashboard', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
     await userEvent.click(screen.getByRole('button', { name: /Manage Creators/ }));
     expect(screen.getByRole('tab', { name: 'Creators' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(screen.getByRole('link', { name: /Add New Film/ })).toHaveAttribute(
+      'href',
+      '/upload?forCreator=1',
+    );
   });
 
   it('moves between tabs with the arrow keys', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 
@@ -50,11 +50,15 @@ const titleFromFileName = (name: string) =>
 
 const positiveInt = (text: string | null) => (text && /^[1-9]\d*$/.test(text) ? Number(text) : null);
 
+/** An admin adding the film for a creator: the chosen creator (null: none yet) and the picker. */
+export type UploadForCreator = { creatorId: number | null; picker: ReactNode };
+
 /**
  * /upload and /uploadfilm: a video file uploads (resumably) while the creator fills in the film's
  * details; 'Submit for review' once both are done, then the transcoding progress (?film={id}).
+ * With `forCreator` an admin adds it for the creator chosen in the picker.
  */
-export function UploadFilm() {
+export function UploadFilm({ forCreator }: { forCreator?: UploadForCreator } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const submittedId = positiveInt(searchParams.get('film'));
   const tus = useTusUpload();
@@ -104,9 +108,18 @@ export function UploadFilm() {
     setCaptions([]);
   };
 
+  /** ?film={id} (or none), keeping the rest of the query (an admin's ?forCreator=1). */
+  const showFilm = (id: number | null) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (id === null) next.delete('film');
+      else next.set('film', String(id));
+      return next;
+    });
+
   const startOver = () => {
     discard();
-    setSearchParams({});
+    showFilm(null);
   };
 
   if (submittedId !== null) {
@@ -124,7 +137,8 @@ export function UploadFilm() {
   for (const [field, error] of Object.entries(formErrors))
     if (error?.type === 'server' && field !== 'root')
       shownErrors[field as keyof FilmDetailsValues] = error.message as string;
-  const formValid = Object.keys(errors).length === 0 && captionsValid(captions);
+  const creatorMissing = forCreator !== undefined && forCreator.creatorId === null;
+  const formValid = Object.keys(errors).length === 0 && captionsValid(captions) && !creatorMissing;
   const uploaded = tus.state.phase === 'done' && tus.state.uploadId !== null;
   const missing = Object.keys(errors).map((field) => FIELD_NAMES[field as keyof FilmDetailsValues] ?? field);
 
@@ -142,11 +156,12 @@ export function UploadFilm() {
         uploadId: tus.state.uploadId,
         ...toFilmDetailsInput(details),
         ...(captions.length > 0 ? { captions: toCaptionInputs(captions) } : {}),
+        ...(forCreator?.creatorId ? { creatorId: forCreator.creatorId } : {}),
       },
       {
         onSuccess: (film) => {
           clearUploadDraft();
-          setSearchParams({ film: String(film.id) });
+          showFilm(film.id);
         },
         onError: (error) => showFilmDetailsError(error, form.setError),
       },
@@ -155,6 +170,7 @@ export function UploadFilm() {
 
   return (
     <div className="space-y-6">
+      {forCreator?.picker}
       {tus.state.phase === 'idle' ? (
         <UploadDropzone onFile={pickFile} unfinished={unfinished} />
       ) : (
@@ -186,13 +202,15 @@ export function UploadFilm() {
               <p className="text-sm text-fg-subtle" data-testid="submit-hint">
                 {!uploaded
                   ? 'You can submit once the upload has finished.'
-                  : missing.length > 0
-                    ? `Still needed: ${missing.join(', ')}.`
-                    : !captionsValid(captions)
-                      ? 'Fix the caption files marked above.'
-                      : create.isPending
-                        ? 'Checking your video…'
-                        : 'Ready to submit.'}
+                  : creatorMissing
+                    ? 'Choose the creator the film is for.'
+                    : missing.length > 0
+                      ? `Still needed: ${missing.join(', ')}.`
+                      : !captionsValid(captions)
+                        ? 'Fix the caption files marked above.'
+                        : create.isPending
+                          ? 'Checking your video…'
+                          : 'Ready to submit.'}
               </p>
             </FormFooter>
           </form>

@@ -205,4 +205,15 @@ export class CreateStudioFilmDto {
   @ValidateNested()
   @Type(() => AiDisclosureInputDto)
   aiDisclosure!: AiDisclosureInputDto;
+
+  @ApiInteger({
+    minimum: 1,
+    required: false,
+    description:
+      'Admins only: the creator the film is added for (it is theirs from then on). Anyone else: 403.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  creatorId?: number;
 }
