@@ -69,7 +69,8 @@ export interface paths {
         get: operations["Users_currentUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the signed-in account for good: confirmed by its email; every session ends and every service erases or anonymises the member */
+        delete: operations["MemberData_delete"];
         options?: never;
         head?: never;
         /** Update the signed-in user's name or avatar */
@@ -87,6 +88,23 @@ export interface paths {
         put?: never;
         /** Upload a new avatar: the image itself as the body (PNG, JPEG, GIF, WebP, at most 5 MB), stored as a 256×256 center-cropped JPEG */
         post: operations["Users_uploadAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account part of the signed-in member's data archive (on the audit log) */
+        post: operations["MemberData_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1825,6 +1843,36 @@ export interface components {
             suspendedAt: string | null;
             suspensionReason: string | null;
         };
+        AccountExportDto: {
+            /**
+             * Format: date-time
+             * @description When the account was created (first sign-in).
+             */
+            createdAt: string;
+            /** Format: email */
+            email: string;
+            /** @description Films in favorites. */
+            favoritesCount: number;
+            firstName: string | null;
+            id: string;
+            isAdmin: boolean;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            /** @description Roles granted by other services (creator, critic): which screens the member has. */
+            roles: components["schemas"]["UserRole"][];
+            /** Format: date-time */
+            subscriptionExpiry: string | null;
+            subscriptionType: components["schemas"]["SubscriptionType"];
+            /** @description Films on the watchlist. */
+            watchlistCount: number;
+        };
+        AuthExportDto: {
+            account: components["schemas"]["AccountExportDto"];
+        };
+        DeleteAccountDto: {
+            /** @description The account's email address, typed by the member (compared trimmed, in any case). */
+            confirm: string;
+        };
         ErrorResponseDto: {
             /** @description The status reason phrase, or the cause where the client reads it. */
             error: string;
@@ -3561,6 +3609,55 @@ export interface operations {
             };
         };
     };
+    MemberData_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Users_update: {
         parameters: {
             query?: never;
@@ -3664,6 +3761,43 @@ export interface operations {
             };
             /** @description The request body is not of a type this accepts. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MemberData_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
