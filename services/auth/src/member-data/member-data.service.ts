@@ -87,6 +87,8 @@ export class MemberDataService {
           user: toUserProfile(user),
           version: BigInt(user.version),
           deletedAt: timestampFromDate(deletedAt),
+          creatorId: BigInt(user.creatorId ?? 0),
+          criticId: BigInt(user.criticId ?? 0),
         }),
         userId,
       );

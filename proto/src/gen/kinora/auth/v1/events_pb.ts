@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/auth/v1/events.proto.
  */
 export const file_kinora_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtraW5vcmEvYXV0aC92MS9ldmVudHMucHJvdG8SDmtpbm9yYS5hdXRoLnYxItsBCgtVc2VyUHJvZmlsZRIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhkKEXByb2ZpbGVfaW1hZ2VfdXJsGAUgASgJEhAKCGlzX2FkbWluGAYgASgIEg0KBXJvbGVzGAcgAygJEhkKEXN1YnNjcmlwdGlvbl90eXBlGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5Vc2VyUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlOhuKtRgXYXV0aC51c2VyLXJlZ2lzdGVyZWQudjEikQEKC1VzZXJVcGRhdGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIpCgR1c2VyGAIgASgLMhsua2lub3JhLmF1dGgudjEuVXNlclByb2ZpbGUSDwoHdmVyc2lvbhgDIAEoAzoYirUYFGF1dGgudXNlci11cGRhdGVkLnYxIsEBCgtVc2VyRGVsZXRlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlEg8KB3ZlcnNpb24YAyABKAMSLgoKZGVsZXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXA6GIq1GBRhdXRoLnVzZXItZGVsZXRlZC52MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("ChtraW5vcmEvYXV0aC92MS9ldmVudHMucHJvdG8SDmtpbm9yYS5hdXRoLnYxItsBCgtVc2VyUHJvZmlsZRIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhkKEXByb2ZpbGVfaW1hZ2VfdXJsGAUgASgJEhAKCGlzX2FkbWluGAYgASgIEg0KBXJvbGVzGAcgAygJEhkKEXN1YnNjcmlwdGlvbl90eXBlGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5Vc2VyUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlOhuKtRgXYXV0aC51c2VyLXJlZ2lzdGVyZWQudjEikQEKC1VzZXJVcGRhdGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIpCgR1c2VyGAIgASgLMhsua2lub3JhLmF1dGgudjEuVXNlclByb2ZpbGUSDwoHdmVyc2lvbhgDIAEoAzoYirUYFGF1dGgudXNlci11cGRhdGVkLnYxIugBCgtVc2VyRGVsZXRlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlEg8KB3ZlcnNpb24YAyABKAMSLgoKZGVsZXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY3JlYXRvcl9pZBgFIAEoAxIRCgljcml0aWNfaWQYBiABKAM6GIq1GBRhdXRoLnVzZXItZGVsZXRlZC52MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * The user's public profile as other services keep it in their read models.
@@ -161,6 +161,18 @@ export type UserDeleted = Message<"kinora.auth.v1.UserDeleted"> & {
    * @generated from field: google.protobuf.Timestamp deleted_at = 4;
    */
   deletedAt?: Timestamp | undefined;
+
+  /**
+   * The creator profile (catalog) and critic profile (social) the account held; 0 for none.
+   *
+   * @generated from field: int64 creator_id = 5;
+   */
+  creatorId: bigint;
+
+  /**
+   * @generated from field: int64 critic_id = 6;
+   */
+  criticId: bigint;
 };
 
 /**
