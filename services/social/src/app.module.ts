@@ -9,11 +9,14 @@ import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { FilmsRepository } from './films/films.repository';
 import { FollowsModule } from './follows/follows.module';
+import { FollowsRepository } from './follows/follows.repository';
 import { LikesModule } from './likes/likes.module';
 import { ContinueWatchingRepository } from './lists/continue-watching.repository';
 import { ListsModule } from './lists/lists.module';
 import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
 import { WatchProgressChangedConsumer } from './lists/watch-progress-changed.consumer';
+import { MemberErasureRepository } from './members/member-erasure.repository';
+import { UserDeletedHandler } from './members/user-deleted.handler';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeedRepository } from './seed/seed.repository';
@@ -34,6 +37,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     CreatorRegisteredHandler,
     CreatorStandingChangedHandler,
     WatchHistoryClearedHandler,
+    UserDeletedHandler,
   ],
   providers: [
     ContinueWatchingRepository,
@@ -41,5 +45,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     SeedRepository,
     CreatorsRepository,
     FilmsRepository,
+    FollowsRepository,
+    MemberErasureRepository,
   ],
 })) {}
