@@ -15,6 +15,7 @@ import { PlatformAnalyticsService } from './dashboards/platform-analytics.servic
 import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
 import { FilmsRepository } from './films/films.repository';
+import { UserDeletedHandler } from './history/user-deleted.handler';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryRepository } from './history/watch-history.repository';
 import { WatchHistoryService } from './history/watch-history.service';
@@ -46,6 +47,7 @@ export class AppModule extends ServiceRootModule<Config>(
       DashboardsController,
       CreatorRevenueController,
       WatchHistoryController,
+      UserDeletedHandler,
       UserRegisteredRollupHandler,
       FilmEventsHandlers,
       CreatorEventsHandlers,

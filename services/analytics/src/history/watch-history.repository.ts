@@ -56,6 +56,27 @@ export class WatchHistoryRepository {
       .executeTakeFirstOrThrow();
     return row.cleared_at;
   }
+
+  /**
+   * A member deleted their account: their viewing and ad events stay in every figure but name no
+   * member any more (the viewer key, an opaque id no longer tied to anyone, keeps unique viewers
+   * and shards as they were), and what arrives late from before `deletedAt` stays out of any
+   * history.
+   */
+  async unlink(userId: string, deletedAt: Date): Promise<void> {
+    for (const table of ['viewing_sessions', 'session_events', 'ad_events'] as const) {
+      await this.db.updateTable(table).set({ user_id: null }).where('user_id', '=', userId).execute();
+    }
+    await this.db
+      .insertInto('history_clears')
+      .values({ user_id: userId, cleared_at: deletedAt.toISOString() })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet((eb) => ({
+          cleared_at: eb.fn('greatest', ['history_clears.cleared_at', 'excluded.cleared_at']),
+        })),
+      )
+      .execute();
+  }
 }
 
 export type WatchHistoryEntry = Awaited<ReturnType<WatchHistoryRepository['entries']>>[number];
