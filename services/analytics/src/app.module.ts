@@ -15,6 +15,7 @@ import { PlatformAnalyticsService } from './dashboards/platform-analytics.servic
 import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
 import { FilmsRepository } from './films/films.repository';
+import { HistoryExportController } from './history/history-export.controller';
 import { UserDeletedHandler } from './history/user-deleted.handler';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryRepository } from './history/watch-history.repository';
@@ -48,6 +49,7 @@ export class AppModule extends ServiceRootModule<Config>(
       CreatorRevenueController,
       WatchHistoryController,
       UserDeletedHandler,
+      HistoryExportController,
       UserRegisteredRollupHandler,
       FilmEventsHandlers,
       CreatorEventsHandlers,

@@ -77,6 +77,12 @@ test("a deleted member's history is unlinked; no figure changes and no name is l
     'the history',
   );
   const before = await figures();
+  expect((await sut.api.inject({ method: 'GET', url: '/api/user/export/analytics' })).statusCode).toBe(401);
+  const exported = () =>
+    sut.api.inject({ method: 'GET', url: '/api/user/export/analytics', headers: member(LEAVING) });
+  expect((await exported()).json()).toMatchObject({
+    viewingHistory: [{ sessionId, filmId: FILM, watchTime: 40, positionSeconds: 40, completed: false }],
+  });
 
   const { value } = encodeEvent(UserDeletedSchema, {
     user: { userId: LEAVING, email: `deleted-${LEAVING}@deleted.invalid`, subscriptionType: 'free' },
@@ -98,6 +104,7 @@ test("a deleted member's history is unlinked; no figure changes and no name is l
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(await figures()).toStrictEqual(before);
   expect((await history()).json()).toStrictEqual([]);
+  expect((await exported()).json()).toStrictEqual({ viewingHistory: [] });
   const { rows } = await sut.db.query('select email, first_name, last_name from known_users where id = $1', [
     LEAVING,
   ]);

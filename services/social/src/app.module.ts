@@ -15,6 +15,9 @@ import { ContinueWatchingRepository } from './lists/continue-watching.repository
 import { ListsModule } from './lists/lists.module';
 import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
 import { WatchProgressChangedConsumer } from './lists/watch-progress-changed.consumer';
+import { MemberExportController } from './members/member-export.controller';
+import { MemberExportRepository } from './members/member-export.repository';
+import { MemberExportService } from './members/member-export.service';
 import { MemberErasureRepository } from './members/member-erasure.repository';
 import { UserDeletedHandler } from './members/user-deleted.handler';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -38,6 +41,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     CreatorStandingChangedHandler,
     WatchHistoryClearedHandler,
     UserDeletedHandler,
+    MemberExportController,
   ],
   providers: [
     ContinueWatchingRepository,
@@ -47,5 +51,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     FilmsRepository,
     FollowsRepository,
     MemberErasureRepository,
+    MemberExportRepository,
+    MemberExportService,
   ],
 })) {}

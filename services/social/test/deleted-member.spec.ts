@@ -111,6 +111,18 @@ test('a deleted member leaves no name or address, no ties, and consistent counts
     [LEAVING, FILM, CREATOR],
   );
 
+  // Before leaving, the member downloads social's part of their data.
+  expect((await sut.inject({ method: 'GET', url: '/api/user/export/social' })).statusCode).toBe(401);
+  const exported = await sut.inject({ method: 'GET', url: '/api/user/export/social', headers: as(LEAVING) });
+  expect(exported.statusCode).toBe(200);
+  expect(exported.json()).toMatchObject({
+    reviews: [{ filmId: FILM, filmTitle: 'Tidal', rating: 8, review: 'Lovely tides.', editedAt: null }],
+    lists: [{ listType: 'watchlist', filmId: FILM }],
+    follows: { creators: [{ id: CREATOR }], critics: [] },
+    likes: [{ filmId: FILM, filmTitle: 'Tidal' }],
+    notifications: [{ kind: 'film_published', filmId: FILM, readAt: null }],
+  });
+
   // The same event twice (a redelivery), as auth writes it.
   const { value } = encodeEvent(UserDeletedSchema, {
     user: {
@@ -165,6 +177,9 @@ test('a deleted member leaves no name or address, no ties, and consistent counts
     const { rowCount } = await db.query(`select 1 from ${table} where user_id = $1`, [LEAVING]);
     expect([table, rowCount]).toStrictEqual([table, 0]);
   }
+  expect(
+    (await sut.inject({ method: 'GET', url: '/api/user/export/social', headers: as(LEAVING) })).json(),
+  ).toMatchObject({ lists: [], likes: [], notifications: [], follows: { creators: [], critics: [] } });
   const { rows: counts } = await db.query<{ payload: Buffer }>(
     'select payload from outbox where topic = $1 and key = $2 order by position',
     [topicOf(CreatorFollowerCountChangedSchema), String(CREATOR)],

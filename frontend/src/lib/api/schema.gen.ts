@@ -958,6 +958,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's reviews, lists, follows, likes and notifications, for their data archive */
+        get: operations["MemberExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/follows": {
         parameters: {
             query?: never;
@@ -1400,6 +1417,23 @@ export interface paths {
         head?: never;
         /** Progress of a viewing session (every 30 s), or its end (with sessionEndTime) */
         patch: operations["ViewingSessions_update"];
+        trace?: never;
+    };
+    "/api/user/export/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's viewing history, every session, for their data archive */
+        get: operations["HistoryExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/audit": {
@@ -2452,6 +2486,56 @@ export interface components {
             review: string;
             reviewTitle: string;
         };
+        ExportedFollowDto: {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+        };
+        ExportedFollowsDto: {
+            /** @description Creators followed (creator ids). */
+            creators: components["schemas"]["ExportedFollowDto"][];
+            /** @description Critics followed (critic ids). */
+            critics: components["schemas"]["ExportedFollowDto"][];
+        };
+        ExportedLikeDto: {
+            /** Format: date-time */
+            createdAt: string;
+            filmId: number;
+            filmTitle: string | null;
+        };
+        ExportedListEntryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            filmId: number;
+            filmTitle: string | null;
+            listType: components["schemas"]["ListType"];
+            /** @description Where the member stopped (continue_watching). */
+            progressSeconds: number | null;
+        };
+        ExportedNotificationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: number | null;
+            criticId: number | null;
+            filmId: number;
+            /** @enum {string} */
+            kind: "film_published" | "critic_review";
+            /** Format: date-time */
+            readAt: string | null;
+            title: string | null;
+        };
+        ExportedReviewDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            filmId: number;
+            /** @description The film's title, when social knows it. */
+            filmTitle: string | null;
+            id: number;
+            rating: number;
+            review: string;
+        };
         FilmLikeCountDto: {
             filmId: number;
             /** @description The film's number of likes. */
@@ -2533,6 +2617,8 @@ export interface components {
             /** @description continue_watching: where the member stopped, in seconds (null on the other lists). */
             progressSeconds: number | null;
         };
+        /** @enum {string} */
+        ListType: "watchlist" | "favorites" | "continue_watching";
         NotificationDto: {
             /** Format: date-time */
             createdAt: string;
@@ -2581,6 +2667,13 @@ export interface components {
             isVerified: boolean;
             lastName: string;
             profileImageUrl: string | null;
+        };
+        SocialExportDto: {
+            follows: components["schemas"]["ExportedFollowsDto"];
+            likes: components["schemas"]["ExportedLikeDto"][];
+            lists: components["schemas"]["ExportedListEntryDto"][];
+            notifications: components["schemas"]["ExportedNotificationDto"][];
+            reviews: components["schemas"]["ExportedReviewDto"][];
         };
         UnreadCountDto: {
             count: number;
@@ -2961,6 +3054,10 @@ export interface components {
             isVerified: boolean;
             name: string;
         };
+        AnalyticsExportDto: {
+            /** @description Every viewing session, oldest first. */
+            viewingHistory: components["schemas"]["ExportedViewingSessionDto"][];
+        };
         AnalyticsFilmDto: {
             /** @description Minutes. */
             duration: number;
@@ -3112,6 +3209,29 @@ export interface components {
             /** @description Percent of all sessions in the period, one decimal. */
             percentage: number;
             sessions: number;
+        };
+        ExportedViewingSessionDto: {
+            browser: string;
+            completed: boolean;
+            country: string;
+            /** @description Device type, browser, operating system and country, as recorded. */
+            deviceType: string;
+            filmId: number;
+            filmTitle: string | null;
+            /**
+             * Format: date-time
+             * @description The last update the player sent.
+             */
+            lastUpdatedAt: string;
+            os: string;
+            /** @description Where playback stopped, in seconds. */
+            positionSeconds: number;
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description Seconds watched in the session. */
+            watchTime: number;
         };
         FollowerGrowthRateDto: {
             /** @description Followers now. */
@@ -7495,6 +7615,43 @@ export interface operations {
             };
         };
     };
+    MemberExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Follows_followed: {
         parameters: {
             query?: never;
@@ -9296,6 +9453,43 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    HistoryExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

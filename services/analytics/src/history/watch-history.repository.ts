@@ -44,6 +44,31 @@ export class WatchHistoryRepository {
       .execute();
   }
 
+  /** Every viewing session the member is tied to (cleared or not), oldest first: their archive. */
+  sessionsOf(userId: string) {
+    return this.db
+      .selectFrom('viewing_sessions as s')
+      .leftJoin('films as f', 'f.id', 's.film_id')
+      .select([
+        's.session_id',
+        's.film_id',
+        'f.title',
+        's.started_at',
+        's.client_updated_at',
+        's.end_position',
+        's.total_watch_time',
+        's.completed',
+        's.device_type',
+        's.browser',
+        's.os',
+        's.country',
+      ])
+      .where('s.user_id', '=', userId)
+      .orderBy('s.started_at')
+      .orderBy('s.session_id')
+      .execute();
+  }
+
   /** Marks everything watched until now as cleared; returns that moment. */
   async clear(userId: string): Promise<string> {
     const row = await this.db
