@@ -9,6 +9,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { suffix } from '@kinora/common/testing';
 import { AdminActionTakenSchema, topicOf, UserDeletedSchema } from '@kinora/proto';
 import { Client } from 'pg';
+import { createHash } from 'node:crypto';
 import { tombstoneEmail } from '../src/member-data/member-data.service';
 import type { AuthExportDto } from '../src/member-data/dto/member-data.dto';
 import {
@@ -125,6 +126,7 @@ test('a member deletes their account: refused everywhere, anonymised, told once 
     roles: [],
   });
   expect(event.version).toBeGreaterThan(1n);
+  expect(event.emailSha256).toBe(createHash('sha256').update(email).digest('hex'));
   const audit = await outboxOf(topicOf(AdminActionTakenSchema), `user:${member.userId}`);
   expect(audit.map((row) => fromBinary(AdminActionTakenSchema, row.payload))).toMatchObject([
     { action: 'account.deleted', actorUserId: member.userId, targetLabel: 'Deleted user' },

@@ -5,6 +5,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { AuditTrail, CONFIG, MailerService, OutboxService } from '@kinora/common';
 import { UserDeletedSchema } from '@kinora/proto';
+import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { removeStoredAvatar } from '../users/avatar-image';
@@ -89,6 +90,7 @@ export class MemberDataService {
           deletedAt: timestampFromDate(deletedAt),
           creatorId: BigInt(user.creatorId ?? 0),
           criticId: BigInt(user.criticId ?? 0),
+          emailSha256: createHash('sha256').update(before.email).digest('hex'),
         }),
         userId,
       );
