@@ -2,6 +2,8 @@ import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import { AuditModule } from './audit/audit.module';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { ErasedMembersRepository } from './members/erased-members.repository';
+import { UserDeletedHandler } from './members/user-deleted.handler';
 import { JobsModule } from './jobs/jobs.module';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
@@ -11,7 +13,8 @@ import { ReportsModule } from './reports/reports.module';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
   imports: [KnownUsersModule, AuditModule, ModerationModule, PrelaunchModule, ReportsModule, JobsModule],
-  controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
+  controllers: [FilmStatusChangedHandler, FilmDeletedHandler, UserDeletedHandler],
+  providers: [ErasedMembersRepository],
 })) {}
 
 /** Operations a library registers on Fastify itself, for the OpenAPI document (no controller has them). */
