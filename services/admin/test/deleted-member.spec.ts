@@ -4,11 +4,26 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { encodeEvent, eventually } from '@kinora/common/testing';
 import { AdminActionTakenSchema, topicOf, UserDeletedSchema } from '@kinora/proto';
 import { createHash } from 'node:crypto';
-import { ADMIN, MEMBER, asAdmin, call, db, publish, service, setUpAdminHarness } from './admin-harness';
+import {
+  ADMIN,
+  MEMBER,
+  asAdmin,
+  call,
+  db,
+  deliver,
+  filmEvent,
+  publish,
+  service,
+  setUpAdminHarness,
+} from './admin-harness';
 
 setUpAdminHarness('admin_deleted_member');
 
 const EMAIL = 'bo@example.com';
+
+beforeAll(async () => {
+  await deliver([{ event: filmEvent(501, { title: 'Borrowed Faces' }) }]);
+});
 
 test('a deleted member leaves no address or name in the waitlist, feedback or audit log', async () => {
   expect((await call('POST', '/api/waitlist', { email: EMAIL })).statusCode).toBe(201);
@@ -50,6 +65,22 @@ test('a deleted member leaves no address or name in the waitlist, feedback or au
     { key: `user:${MEMBER}`, producer: 'auth' },
   );
   expect(JSON.stringify((await asAdmin('GET', '/api/admin/audit')).json())).toContain(EMAIL);
+  expect(
+    (
+      await call(
+        'POST',
+        '/api/reports',
+        { subjectType: 'film', subjectId: 501, reason: 'undisclosed_ai' },
+        MEMBER,
+      )
+    ).statusCode,
+  ).toBe(201);
+  expect((await call('GET', '/api/user/export/admin')).statusCode).toBe(401);
+  expect((await call('GET', '/api/user/export/admin', undefined, MEMBER)).json()).toMatchObject({
+    reports: [
+      { subjectType: 'film', subjectId: 501, reason: 'undisclosed_ai', status: 'open', resolvedAt: null },
+    ],
+  });
 
   const { eventId, value } = encodeEvent(UserDeletedSchema, {
     user: { userId: MEMBER, email: `deleted-${MEMBER}@deleted.invalid`, subscriptionType: 'free' },
