@@ -529,6 +529,23 @@ export interface paths {
         patch: operations["Uploads_append"];
         trace?: never;
     };
+    "/api/user/export/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's creator profile and its films, for their data archive */
+        get: operations["CatalogExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{id}/follow": {
         parameters: {
             query?: never;
@@ -1827,6 +1844,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports the signed-in member filed, for their data archive */
+        get: operations["AdminExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/waitlist": {
         parameters: {
             query?: never;
@@ -2032,6 +2066,10 @@ export interface components {
             /** @description The WebVTT file's text (starts with "WEBVTT"; at most 1 MB). */
             vtt: string;
         };
+        CatalogExportDto: {
+            /** @description null without a creator profile */
+            creatorProfile: (components["schemas"]["ExportedCreatorProfileDto"] | null) & components["schemas"]["ExportedCreatorProfileDto"];
+        };
         CreateCreativeUploadDto: {
             /** @description What the creative picker shows for this video (e.g. the advertiser's spot name). */
             label: string;
@@ -2142,6 +2180,25 @@ export interface components {
             firstName: string | null;
             lastName: string | null;
             profileImageUrl: string | null;
+        };
+        ExportedCreatorProfileDto: {
+            bio: string;
+            /** Format: date-time */
+            createdAt: string;
+            films: components["schemas"]["ExportedFilmDto"][];
+            id: number;
+            isVerified: boolean;
+            socialLinks: {
+                [key: string]: string;
+            };
+            website: string | null;
+        };
+        ExportedFilmDto: {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            status: string;
+            title: string;
         };
         FilmCaptionDto: {
             /** @example English */
@@ -3418,6 +3475,10 @@ export interface components {
             end: number;
             start: number;
         };
+        AdminExportDto: {
+            /** @description The reports the member filed, oldest first. */
+            reports: components["schemas"]["ExportedReportDto"][];
+        };
         AdminStatsDto: {
             /** @description Reports not yet resolved or dismissed. */
             openReports: number;
@@ -3470,6 +3531,19 @@ export interface components {
             reason?: string;
             /** @enum {string} */
             status: "published" | "archived";
+        };
+        ExportedReportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            details: string | null;
+            id: number;
+            reason: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            status: string;
+            subjectId: number;
+            /** @description What was reported: a film or a review. */
+            subjectType: string;
         };
         FeedbackDto: {
             /**
@@ -6042,6 +6116,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CatalogExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
             503: {
@@ -10972,6 +11083,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AdminExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExportDto"];
                 };
             };
             /** @description Not signed in. */

@@ -11,12 +11,14 @@ import { toastFailure } from '@/lib/unauthorized';
  * is the call that puts the export on the audit log.
  */
 export async function fetchMemberData() {
-  const [{ account }, social, analytics] = await Promise.all([
+  const [{ account }, social, analytics, catalog, admin] = await Promise.all([
     unwrap(apiClient.POST('/api/auth/user/export')),
     unwrap(apiClient.GET('/api/user/export/social')),
     unwrap(apiClient.GET('/api/user/export/analytics')),
+    unwrap(apiClient.GET('/api/user/export/catalog')),
+    unwrap(apiClient.GET('/api/user/export/admin')),
   ]);
-  return { exportedAt: new Date().toISOString(), account, ...social, ...analytics };
+  return { exportedAt: new Date().toISOString(), account, ...social, ...analytics, ...catalog, ...admin };
 }
 
 export type MemberDataArchive = Awaited<ReturnType<typeof fetchMemberData>>;

@@ -18,6 +18,12 @@ const social = {
   notifications: [],
 };
 const analytics = { viewingHistory: [{ sessionId: 's-1', filmId: 3 }] };
+const catalog = { creatorProfile: null };
+const admin = { reports: [{ id: 1, subjectType: 'film', subjectId: 3, reason: 'spam' }] };
+const otherParts = {
+  'GET /api/user/export/catalog': () => jsonResponse(catalog),
+  'GET /api/user/export/admin': () => jsonResponse(admin),
+};
 
 /** A Blob's text (jsdom's Blob has no text()). */
 const textOf = (blob: Blob) =>
@@ -46,16 +52,19 @@ describe('YourDataCard', () => {
       'POST /api/auth/user/export': () => jsonResponse({ account }),
       'GET /api/user/export/social': () => jsonResponse(social),
       'GET /api/user/export/analytics': () => jsonResponse(analytics),
+      ...otherParts,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(download).toHaveBeenCalledOnce());
     const [filename, blob] = download.mock.calls[0]!;
     expect(filename).toMatch(/^kinora-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const archive = JSON.parse(await textOf(blob)) as Record<string, unknown>;
-    expect(archive).toMatchObject({ account, ...social, ...analytics });
+    expect(archive).toMatchObject({ account, ...social, ...analytics, ...catalog, ...admin });
     expect(Object.keys(archive).sort()).toStrictEqual(
       [
         'account',
+        'creatorProfile',
+        'reports',
         'exportedAt',
         'follows',
         'likes',
@@ -78,6 +87,7 @@ describe('YourDataCard', () => {
           { status: 503 },
         ),
       'GET /api/user/export/analytics': () => jsonResponse(analytics),
+      ...otherParts,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByText('Could not download your data')).toBeInTheDocument();
