@@ -16,7 +16,7 @@ import { MemberErasureRepository } from './member-erasure.repository';
  * A member deleted their account. Their likes, follows, lists and notifications go; each creator
  * who lost a follower gets a new count (social.creator-follower-count-changed.v1, as for an
  * unfollow); viewing progress arriving late is dropped; their critic profile is anonymised. Their
- * reviews stay, with the film ratings they feed, under the anonymised users row ("Deleted user").
+ * reviews stay, with the film ratings they feed, under the anonymised users row (no name).
  * A redelivery finds nothing left to remove and publishes nothing.
  */
 @Controller()

@@ -68,8 +68,8 @@ function DeleteAccountDialog({
       description={
         <>
           This cannot be undone. You are signed out everywhere; your lists, likes, follows, notifications and
-          viewing history are removed; your reviews stay as &quot;Deleted user&quot;. Type{' '}
-          <strong>{email}</strong> to confirm.
+          viewing history are removed; your reviews stay, without your name. Type <strong>{email}</strong> to
+          confirm.
         </>
       }
       onClose={onClose}
