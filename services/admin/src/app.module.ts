@@ -2,6 +2,10 @@ import { KnownUsersModule, ServiceRootModule } from '@kinora/common';
 import { AuditModule } from './audit/audit.module';
 import type { Config } from './config';
 import { DATABASE } from './database';
+import { ErasedMembersRepository } from './members/erased-members.repository';
+import { AdminExportController, AdminExportService } from './members/member-export.controller';
+import { MemberExportRepository } from './members/member-export.repository';
+import { UserDeletedHandler } from './members/user-deleted.handler';
 import { JobsModule } from './jobs/jobs.module';
 import { FilmDeletedHandler } from './moderation/film-deleted.handler';
 import { FilmStatusChangedHandler } from './moderation/film-status-changed.handler';
@@ -11,7 +15,8 @@ import { ReportsModule } from './reports/reports.module';
 
 export class AppModule extends ServiceRootModule<Config>({ name: 'admin', ...DATABASE }, () => ({
   imports: [KnownUsersModule, AuditModule, ModerationModule, PrelaunchModule, ReportsModule, JobsModule],
-  controllers: [FilmStatusChangedHandler, FilmDeletedHandler],
+  controllers: [FilmStatusChangedHandler, FilmDeletedHandler, UserDeletedHandler, AdminExportController],
+  providers: [ErasedMembersRepository, AdminExportService, MemberExportRepository],
 })) {}
 
 /** Operations a library registers on Fastify itself, for the OpenAPI document (no controller has them). */

@@ -56,6 +56,12 @@ export interface DecisionMails {
   status: string;
 }
 
+export interface ErasedMembers {
+  email_sha256: string;
+  erased_at: Generated<string>;
+  user_id: string;
+}
+
 export interface Feedback {
   created_at: Generated<string>;
   email: string;
@@ -149,6 +155,7 @@ export interface DB {
   audit_log: AuditLog;
   dead_letters: DeadLetters;
   decision_mails: DecisionMails;
+  erased_members: ErasedMembers;
   feedback: Feedback;
   known_users: KnownUsers;
   moderation_decisions: ModerationDecisions;

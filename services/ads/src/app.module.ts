@@ -15,6 +15,7 @@ import { CreativesService } from './campaigns/creatives.service';
 import type { Config } from './config';
 import { DATABASE } from './database';
 import { AdEventsRepository } from './delivery/ad-events.repository';
+import { UserDeletedHandler } from './delivery/user-deleted.handler';
 import { DeliveryCache } from './delivery/delivery-cache';
 import { DeliveryController } from './delivery/delivery.controller';
 import { DeliveryRepository } from './delivery/delivery.repository';
@@ -43,6 +44,7 @@ export class AppModule extends ServiceRootModule<Config>(
     imports: [],
     controllers: [
       FilmStatusChangedHandler,
+      UserDeletedHandler,
       AdvertisersController,
       CampaignsController,
       CreativesController,

@@ -1,5 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { AdEventKind, AdEventRecordedSchema, PlacementType } from '@kinora/proto';
+import { encodeEvent, eventually } from '@kinora/common/testing';
+import { AdEventKind, AdEventRecordedSchema, PlacementType, topicOf, UserDeletedSchema } from '@kinora/proto';
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN,
@@ -136,6 +137,39 @@ describe('recording', () => {
     );
     expect(response.json()).toEqual({ recorded: true });
     expect((await recordedEvents(sessionId))[0]).toMatchObject({ userId: 'member-7' });
+  });
+
+  test('a member who deleted their account is unlinked from their ad events; nothing charged changes', async () => {
+    const { ad, sessionId } = await selected(member('member-8'));
+    await view(
+      { adId: ad.id, filmId: FILM.id, sessionId, token: ad.token, event: 'start' },
+      member('member-8'),
+    );
+    const before = await card();
+    const { eventId, value } = encodeEvent(UserDeletedSchema, {
+      user: { userId: 'member-8', email: 'deleted-member-8@deleted.invalid' },
+      version: 2n,
+    });
+    const topic = `${sut.kafka.prefix}${topicOf(UserDeletedSchema)}`;
+    await sut.producer.send({
+      topic,
+      messages: [
+        { key: 'member-8', value },
+        { key: 'member-8', value },
+      ],
+    });
+    await eventually(
+      async () =>
+        (await sut.db.query('select 1 from processed_events where event_id = $1', [eventId])).rowCount === 1,
+      20_000,
+      'the deletion',
+    );
+    const { rows } = await sut.db.query(
+      'select user_id, charge_micros from ad_events where session_id = $1',
+      [sessionId],
+    );
+    expect(rows).toStrictEqual([{ user_id: null, charge_micros: '4000' }]);
+    expect(await card()).toStrictEqual(before);
   });
 
   test('concurrent repeats of a start record and charge it once', async () => {

@@ -15,6 +15,8 @@ import { PlatformAnalyticsService } from './dashboards/platform-analytics.servic
 import { DATABASE } from './database';
 import { FilmEventsHandlers } from './films/film-events.handlers';
 import { FilmsRepository } from './films/films.repository';
+import { HistoryExportController } from './history/history-export.controller';
+import { UserDeletedHandler } from './history/user-deleted.handler';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryRepository } from './history/watch-history.repository';
 import { WatchHistoryService } from './history/watch-history.service';
@@ -46,6 +48,8 @@ export class AppModule extends ServiceRootModule<Config>(
       DashboardsController,
       CreatorRevenueController,
       WatchHistoryController,
+      UserDeletedHandler,
+      HistoryExportController,
       UserRegisteredRollupHandler,
       FilmEventsHandlers,
       CreatorEventsHandlers,

@@ -7,6 +7,8 @@ import { DATABASE } from './database';
 import { IdentityController } from './identity/identity.controller';
 import { ListCountsChangedHandler } from './lists/list-counts-changed.handler';
 import { ListCountsRepository } from './lists/list-counts.repository';
+import { MemberDataController } from './member-data/member-data.controller';
+import { MemberDataService } from './member-data/member-data.service';
 import { CreatorRegisteredHandler } from './roles/creator-registered.handler';
 import { CriticRegisteredHandler } from './roles/critic-registered.handler';
 import { IdentityFeed } from './sessions/identity-feed';
@@ -28,6 +30,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'auth', ...DATA
     AccountsController,
     SignInController,
     UsersController,
+    MemberDataController,
     SessionUserController,
     SessionsController,
     IdentityController,
@@ -40,6 +43,7 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'auth', ...DATA
     AccountsRepository,
     AvatarBodyParser,
     UsersService,
+    MemberDataService,
     UserChanges,
     IdentityFeed,
     SessionsService,

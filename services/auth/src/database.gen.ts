@@ -65,6 +65,7 @@ export interface Users {
   created_at: Generated<string>;
   creator_id: Int8 | null;
   critic_id: Int8 | null;
+  deleted_at: string | null;
   email: string;
   favorites_count: Generated<number>;
   first_name: string | null;

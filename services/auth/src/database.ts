@@ -1,3 +1,4 @@
+import { AccountDeletion20261130140000 } from './migrations/account-deletion.migration';
 import { IdentityVersion20261124100000 } from './migrations/identity-version.migration';
 import { ListCounts20261123004200 } from './migrations/list-counts.migration';
 import { SignInAndSessions20261121005000 } from './migrations/sign-in.migration';
@@ -14,5 +15,6 @@ export const DATABASE = {
     { name: 'ListCounts20261123004200', class: ListCounts20261123004200 },
     { name: 'IdentityVersion20261124100000', class: IdentityVersion20261124100000 },
     { name: 'UserAdmin20261130120000', class: UserAdmin20261130120000 },
+    { name: 'AccountDeletion20261130140000', class: AccountDeletion20261130140000 },
   ],
 };

@@ -8,6 +8,10 @@ import { CreativeUploadsService } from './ad-creatives/creative-uploads.service'
 import type { Config } from './config';
 import { AdminCreatorsController } from './creators/admin-creators.controller';
 import { CreatorFollowerCountChangedHandler } from './creators/creator-follower-count-changed.handler';
+import { UserDeletedHandler } from './creators/user-deleted.handler';
+import { CatalogExportController } from './member-data/member-data.controller';
+import { MemberDataRepository } from './member-data/member-data.repository';
+import { MemberDataService } from './member-data/member-data.service';
 import { CreatorStandingService } from './creators/creator-standing.service';
 import { CreatorsController } from './creators/creators.controller';
 import { CreatorsRepository } from './creators/creators.repository';
@@ -47,6 +51,8 @@ export class AppModule
       FilmRatingChangedHandler,
       FilmReviewedHandler,
       CreatorFollowerCountChangedHandler,
+      UserDeletedHandler,
+      CatalogExportController,
     ],
     providers: [
       FilmsService,
@@ -64,6 +70,8 @@ export class AppModule
       PublicReadCache,
       PublicReadsRepository,
       SeedRepository,
+      MemberDataService,
+      MemberDataRepository,
       ...MEDIA_PROVIDERS,
     ],
     exports: [FilmsService, CreatorsService, MediaService],

@@ -9,11 +9,17 @@ import { DATABASE } from './database';
 import { FilmStatusChangedHandler } from './films/film-status-changed.handler';
 import { FilmsRepository } from './films/films.repository';
 import { FollowsModule } from './follows/follows.module';
+import { FollowsRepository } from './follows/follows.repository';
 import { LikesModule } from './likes/likes.module';
 import { ContinueWatchingRepository } from './lists/continue-watching.repository';
 import { ListsModule } from './lists/lists.module';
 import { WatchHistoryClearedHandler } from './lists/watch-history-cleared.handler';
 import { WatchProgressChangedConsumer } from './lists/watch-progress-changed.consumer';
+import { MemberExportController } from './members/member-export.controller';
+import { MemberExportRepository } from './members/member-export.repository';
+import { MemberExportService } from './members/member-export.service';
+import { MemberErasureRepository } from './members/member-erasure.repository';
+import { UserDeletedHandler } from './members/user-deleted.handler';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeedRepository } from './seed/seed.repository';
@@ -34,6 +40,8 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     CreatorRegisteredHandler,
     CreatorStandingChangedHandler,
     WatchHistoryClearedHandler,
+    UserDeletedHandler,
+    MemberExportController,
   ],
   providers: [
     ContinueWatchingRepository,
@@ -41,5 +49,9 @@ export class AppModule extends ServiceRootModule<Config>({ name: 'social', ...DA
     SeedRepository,
     CreatorsRepository,
     FilmsRepository,
+    FollowsRepository,
+    MemberErasureRepository,
+    MemberExportRepository,
+    MemberExportService,
   ],
 })) {}

@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 import { USER_COUNTS_REFRESH_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
 import { getUserQueryOptions, useUser } from '@/features/auth/api/get-user';
 import { NotificationList } from '@/features/notifications/components/notification-list';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
@@ -27,12 +29,21 @@ export default function ProfileRoute() {
     setTimeout(() => void queryClient.invalidateQueries({ queryKey: userKey }), USER_COUNTS_REFRESH_DELAY_MS);
   }, [queryClient, userKey]);
 
+  // The account is gone and its cookie cleared: home first, then nothing of the member is kept.
+  const navigate = useNavigate();
+  const onAccountDeleted = useCallback(() => {
+    navigate(paths.landing);
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(userKey) });
+    queryClient.setQueryData(userKey, null);
+  }, [navigate, queryClient, userKey]);
+
   return (
     <ProfileScreen
       user={user.isPending ? undefined : (user.data ?? null)}
       onUserUpdated={onUserUpdated}
       onListChanged={onListChanged}
       notifications={<NotificationList />}
+      onAccountDeleted={onAccountDeleted}
     />
   );
 }

@@ -69,7 +69,8 @@ export interface paths {
         get: operations["Users_currentUser"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the signed-in account for good: confirmed by its email; every session ends and every service erases or anonymises the member */
+        delete: operations["MemberData_delete"];
         options?: never;
         head?: never;
         /** Update the signed-in user's name or avatar */
@@ -87,6 +88,23 @@ export interface paths {
         put?: never;
         /** Upload a new avatar: the image itself as the body (PNG, JPEG, GIF, WebP, at most 5 MB), stored as a 256×256 center-cropped JPEG */
         post: operations["Users_uploadAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account part of the signed-in member's data archive (on the audit log) */
+        post: operations["MemberData_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -509,6 +527,23 @@ export interface paths {
         head: operations["Uploads_offset"];
         /** Send the next bytes of an upload, from Upload-Offset */
         patch: operations["Uploads_append"];
+        trace?: never;
+    };
+    "/api/user/export/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's creator profile and its films, for their data archive */
+        get: operations["CatalogExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/creators/{id}/follow": {
@@ -934,6 +969,23 @@ export interface paths {
         put?: never;
         /** Mark one of your notifications read (another member’s is 404) */
         post: operations["Notifications_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/export/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's reviews, lists, follows, likes and notifications, for their data archive */
+        get: operations["MemberExport_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1384,6 +1436,23 @@ export interface paths {
         patch: operations["ViewingSessions_update"];
         trace?: never;
     };
+    "/api/user/export/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's viewing history, every session, for their data archive */
+        get: operations["HistoryExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1775,6 +1844,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports the signed-in member filed, for their data archive */
+        get: operations["AdminExport_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/waitlist": {
         parameters: {
             query?: never;
@@ -1824,6 +1910,36 @@ export interface components {
             /** Format: date-time */
             suspendedAt: string | null;
             suspensionReason: string | null;
+        };
+        AccountExportDto: {
+            /**
+             * Format: date-time
+             * @description When the account was created (first sign-in).
+             */
+            createdAt: string;
+            /** Format: email */
+            email: string;
+            /** @description Films in favorites. */
+            favoritesCount: number;
+            firstName: string | null;
+            id: string;
+            isAdmin: boolean;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            /** @description Roles granted by other services (creator, critic): which screens the member has. */
+            roles: components["schemas"]["UserRole"][];
+            /** Format: date-time */
+            subscriptionExpiry: string | null;
+            subscriptionType: components["schemas"]["SubscriptionType"];
+            /** @description Films on the watchlist. */
+            watchlistCount: number;
+        };
+        AuthExportDto: {
+            account: components["schemas"]["AccountExportDto"];
+        };
+        DeleteAccountDto: {
+            /** @description The account's email address, typed by the member (compared trimmed, in any case). */
+            confirm: string;
         };
         ErrorResponseDto: {
             /** @description The status reason phrase, or the cause where the client reads it. */
@@ -1950,6 +2066,10 @@ export interface components {
             /** @description The WebVTT file's text (starts with "WEBVTT"; at most 1 MB). */
             vtt: string;
         };
+        CatalogExportDto: {
+            /** @description null without a creator profile */
+            creatorProfile: (components["schemas"]["ExportedCreatorProfileDto"] | null) & components["schemas"]["ExportedCreatorProfileDto"];
+        };
         CreateCreativeUploadDto: {
             /** @description What the creative picker shows for this video (e.g. the advertiser's spot name). */
             label: string;
@@ -2062,6 +2182,25 @@ export interface components {
             firstName: string | null;
             lastName: string | null;
             profileImageUrl: string | null;
+        };
+        ExportedCreatorProfileDto: {
+            bio: string;
+            /** Format: date-time */
+            createdAt: string;
+            films: components["schemas"]["ExportedFilmDto"][];
+            id: number;
+            isVerified: boolean;
+            socialLinks: {
+                [key: string]: string;
+            };
+            website: string | null;
+        };
+        ExportedFilmDto: {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            status: string;
+            title: string;
         };
         FilmCaptionDto: {
             /** @example English */
@@ -2406,6 +2545,56 @@ export interface components {
             review: string;
             reviewTitle: string;
         };
+        ExportedFollowDto: {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+        };
+        ExportedFollowsDto: {
+            /** @description Creators followed (creator ids). */
+            creators: components["schemas"]["ExportedFollowDto"][];
+            /** @description Critics followed (critic ids). */
+            critics: components["schemas"]["ExportedFollowDto"][];
+        };
+        ExportedLikeDto: {
+            /** Format: date-time */
+            createdAt: string;
+            filmId: number;
+            filmTitle: string | null;
+        };
+        ExportedListEntryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            filmId: number;
+            filmTitle: string | null;
+            listType: components["schemas"]["ListType"];
+            /** @description Where the member stopped (continue_watching). */
+            progressSeconds: number | null;
+        };
+        ExportedNotificationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            creatorId: number | null;
+            criticId: number | null;
+            filmId: number;
+            /** @enum {string} */
+            kind: "film_published" | "critic_review";
+            /** Format: date-time */
+            readAt: string | null;
+            title: string | null;
+        };
+        ExportedReviewDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            editedAt: string | null;
+            filmId: number;
+            /** @description The film's title, when social knows it. */
+            filmTitle: string | null;
+            id: number;
+            rating: number;
+            review: string;
+        };
         FilmLikeCountDto: {
             filmId: number;
             /** @description The film's number of likes. */
@@ -2487,6 +2676,8 @@ export interface components {
             /** @description continue_watching: where the member stopped, in seconds (null on the other lists). */
             progressSeconds: number | null;
         };
+        /** @enum {string} */
+        ListType: "watchlist" | "favorites" | "continue_watching";
         NotificationDto: {
             /** Format: date-time */
             createdAt: string;
@@ -2535,6 +2726,13 @@ export interface components {
             isVerified: boolean;
             lastName: string;
             profileImageUrl: string | null;
+        };
+        SocialExportDto: {
+            follows: components["schemas"]["ExportedFollowsDto"];
+            likes: components["schemas"]["ExportedLikeDto"][];
+            lists: components["schemas"]["ExportedListEntryDto"][];
+            notifications: components["schemas"]["ExportedNotificationDto"][];
+            reviews: components["schemas"]["ExportedReviewDto"][];
         };
         UnreadCountDto: {
             count: number;
@@ -2915,6 +3113,10 @@ export interface components {
             isVerified: boolean;
             name: string;
         };
+        AnalyticsExportDto: {
+            /** @description Every viewing session, oldest first. */
+            viewingHistory: components["schemas"]["ExportedViewingSessionDto"][];
+        };
         AnalyticsFilmDto: {
             /** @description Minutes. */
             duration: number;
@@ -3066,6 +3268,29 @@ export interface components {
             /** @description Percent of all sessions in the period, one decimal. */
             percentage: number;
             sessions: number;
+        };
+        ExportedViewingSessionDto: {
+            browser: string;
+            completed: boolean;
+            country: string;
+            /** @description Device type, browser, operating system and country, as recorded. */
+            deviceType: string;
+            filmId: number;
+            filmTitle: string | null;
+            /**
+             * Format: date-time
+             * @description The last update the player sent.
+             */
+            lastUpdatedAt: string;
+            os: string;
+            /** @description Where playback stopped, in seconds. */
+            positionSeconds: number;
+            /** Format: uuid */
+            sessionId: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description Seconds watched in the session. */
+            watchTime: number;
         };
         FollowerGrowthRateDto: {
             /** @description Followers now. */
@@ -3252,6 +3477,10 @@ export interface components {
             end: number;
             start: number;
         };
+        AdminExportDto: {
+            /** @description The reports the member filed, oldest first. */
+            reports: components["schemas"]["ExportedReportDto"][];
+        };
         AdminStatsDto: {
             /** @description Reports not yet resolved or dismissed. */
             openReports: number;
@@ -3304,6 +3533,19 @@ export interface components {
             reason?: string;
             /** @enum {string} */
             status: "published" | "archived";
+        };
+        ExportedReportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            details: string | null;
+            id: number;
+            reason: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            status: string;
+            subjectId: number;
+            /** @description What was reported: a film or a review. */
+            subjectType: string;
         };
         FeedbackDto: {
             /**
@@ -3563,6 +3805,55 @@ export interface operations {
             };
         };
     };
+    MemberData_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountDto"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Users_update: {
         parameters: {
             query?: never;
@@ -3666,6 +3957,43 @@ export interface operations {
             };
             /** @description The request body is not of a type this accepts. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MemberData_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5802,6 +6130,43 @@ export interface operations {
             };
         };
     };
+    CatalogExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Follows_followCreator: {
         parameters: {
             query?: never;
@@ -7345,6 +7710,43 @@ export interface operations {
             };
             /** @description No such resource (or not visible to the caller). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MemberExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9182,6 +9584,43 @@ export interface operations {
             };
         };
     };
+    HistoryExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsExportDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     Audit_list: {
         parameters: {
             query?: {
@@ -10646,6 +11085,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AdminExport_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExportDto"];
                 };
             };
             /** @description Not signed in. */

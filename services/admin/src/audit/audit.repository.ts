@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Insertable } from 'kysely';
 import type { DB } from '../database.gen';
 import type { Db } from '../db';
+import { sha256Of } from '../members/erased-members.repository';
 
 /** What the log may be narrowed to. */
 export interface AuditFilter {
@@ -35,6 +36,31 @@ export class AuditRepository {
       .selectFrom('audit_log as a')
       .leftJoin('known_users as u', 'u.id', 'a.actor_user_id')
       .selectAll('a')
+      // Entries about a member who deleted their account name them no more (the log is not rewritten).
+      .select((eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('erased_members as e')
+                .select(eb.lit(1).as('one'))
+                .where((inner) =>
+                  inner.or([
+                    inner.and([
+                      inner('a.target_type', '=', 'user'),
+                      inner('e.user_id', '=', inner.ref('a.target_id')),
+                    ]),
+                    inner('e.email_sha256', '=', sha256Of('a.target_label')),
+                  ]),
+                ),
+            ),
+          )
+          .then('Deleted user')
+          .else(eb.ref('a.target_label'))
+          .end()
+          .as('target_label'),
+      )
       .select([
         'u.email as actor_email',
         'u.first_name as actor_first_name',

@@ -21,4 +21,12 @@ export class AdEventsRepository {
       .executeTakeFirst();
     return inserted?.id;
   }
+
+  /**
+   * A member deleted their account: their ad events stay in every figure and charge but name no
+   * member any more (the viewer key, an opaque id, keeps frequency caps as they were).
+   */
+  async unlink(userId: string): Promise<void> {
+    await this.db.updateTable('ad_events').set({ user_id: null }).where('user_id', '=', userId).execute();
+  }
 }

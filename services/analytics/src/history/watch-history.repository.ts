@@ -44,6 +44,31 @@ export class WatchHistoryRepository {
       .execute();
   }
 
+  /** Every viewing session the member is tied to (cleared or not), oldest first: their archive. */
+  sessionsOf(userId: string) {
+    return this.db
+      .selectFrom('viewing_sessions as s')
+      .leftJoin('films as f', 'f.id', 's.film_id')
+      .select([
+        's.session_id',
+        's.film_id',
+        'f.title',
+        's.started_at',
+        's.client_updated_at',
+        's.end_position',
+        's.total_watch_time',
+        's.completed',
+        's.device_type',
+        's.browser',
+        's.os',
+        's.country',
+      ])
+      .where('s.user_id', '=', userId)
+      .orderBy('s.started_at')
+      .orderBy('s.session_id')
+      .execute();
+  }
+
   /** Marks everything watched until now as cleared; returns that moment. */
   async clear(userId: string): Promise<string> {
     const row = await this.db
@@ -55,6 +80,27 @@ export class WatchHistoryRepository {
       .returning('cleared_at')
       .executeTakeFirstOrThrow();
     return row.cleared_at;
+  }
+
+  /**
+   * A member deleted their account: their viewing and ad events stay in every figure but name no
+   * member any more (the viewer key, an opaque id no longer tied to anyone, keeps unique viewers
+   * and shards as they were), and what arrives late from before `deletedAt` stays out of any
+   * history.
+   */
+  async unlink(userId: string, deletedAt: Date): Promise<void> {
+    for (const table of ['viewing_sessions', 'session_events', 'ad_events'] as const) {
+      await this.db.updateTable(table).set({ user_id: null }).where('user_id', '=', userId).execute();
+    }
+    await this.db
+      .insertInto('history_clears')
+      .values({ user_id: userId, cleared_at: deletedAt.toISOString() })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet((eb) => ({
+          cleared_at: eb.fn('greatest', ['history_clears.cleared_at', 'excluded.cleared_at']),
+        })),
+      )
+      .execute();
   }
 }
 

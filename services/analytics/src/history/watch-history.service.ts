@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { OutboxService } from '@kinora/common';
 import { WatchHistoryClearedSchema } from '@kinora/proto';
+import type { AnalyticsExportDto } from './dto/history-export.dto';
 import type { WatchHistoryEntryDto } from './dto/watch-history.dto';
 import { WatchHistoryRepository } from './watch-history.repository';
 
@@ -29,6 +30,27 @@ export class WatchHistoryService {
       sessions: row.sessions,
       completed: row.completed,
     }));
+  }
+
+  /** Every viewing session of the member, for their data archive. */
+  async export(userId: string): Promise<AnalyticsExportDto> {
+    const rows = await this.history.sessionsOf(userId);
+    return {
+      viewingHistory: rows.map((row) => ({
+        sessionId: row.session_id,
+        filmId: row.film_id,
+        filmTitle: row.title || null,
+        startedAt: new Date(row.started_at).toISOString(),
+        lastUpdatedAt: new Date(row.client_updated_at).toISOString(),
+        positionSeconds: Number(row.end_position),
+        watchTime: Number(row.total_watch_time),
+        completed: row.completed,
+        deviceType: row.device_type,
+        browser: row.browser,
+        os: row.os,
+        country: row.country,
+      })),
+    };
   }
 
   /** Hides everything watched until now; social empties Continue Watching from the event. */

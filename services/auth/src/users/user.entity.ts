@@ -54,6 +54,10 @@ export class User {
   @Property({ type: 'text', nullable: true })
   suspensionReason?: string | null;
 
+  /** Set when the member deleted the account: the row is anonymised and signs in no more. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt?: Date | null;
+
   /** The creator profile (catalog) and critic profile (social) the account holds, from their events. */
   @Property({ type: 'bigint', nullable: true })
   creatorId?: string | null;

@@ -190,4 +190,16 @@ export class CreatorsRepository {
       .where('follower_version', '<', version.toString())
       .execute();
   }
+
+  /**
+   * The creator profile of a member who deleted their account keeps its films (under the
+   * anonymised account) but says nothing of them any more.
+   */
+  async anonymiseOf(userId: string, bio: string): Promise<void> {
+    await this.db
+      .updateTable('creators')
+      .set({ bio, website: null, social_links: JSON.stringify({}) })
+      .where('user_id', '=', userId)
+      .execute();
+  }
 }

@@ -4,8 +4,10 @@ import { Migration } from '@mikro-orm/migrations';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import {
   topicOf,
+  UserDeletedSchema,
   UserRegisteredSchema,
   UserUpdatedSchema,
+  type UserDeleted,
   type UserProfile,
   type UserRegistered,
   type UserUpdated,
@@ -73,11 +75,28 @@ export class UserUpdatedHandler {
   }
 }
 
+/**
+ * A member deleted their account: the row takes the anonymised profile the event carries (at the
+ * deletion's version, so no earlier state arriving late brings the name or address back).
+ */
+@Controller()
+export class UserDeletedHandler {
+  constructor(private readonly users: KnownUsersRepository) {}
+
+  @EventPattern(topicOf(UserDeletedSchema), { ledgerKey: 'UserDeletedHandler' })
+  handle(@Payload() event: UserDeleted, @Ctx() context: EventContext): Promise<void> {
+    return this.users.upsert(knownUser(event.user, event.version, context));
+  }
+}
+
 /** What a service adds to its platform options (tables) to keep the users read model. */
 export const KNOWN_USERS = {
   migrations: [{ name: 'KnownUsersTable20261121000100', class: KnownUsersTable20261121000100 }],
 };
 
 /** The users read model's event handlers: a service imports it next to KNOWN_USERS' tables. */
-@Module({ controllers: [UserRegisteredHandler, UserUpdatedHandler], providers: [KnownUsersRepository] })
+@Module({
+  controllers: [UserRegisteredHandler, UserUpdatedHandler, UserDeletedHandler],
+  providers: [KnownUsersRepository],
+})
 export class KnownUsersModule {}

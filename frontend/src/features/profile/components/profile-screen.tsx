@@ -15,6 +15,7 @@ import { AccountSettings } from './account-settings';
 import { ContinueWatching } from './continue-watching';
 import { MyList } from './my-list';
 import { SubscriptionCard } from './subscription-card';
+import { YourDataCard } from './your-data-card';
 
 type ProfileScreenProps = {
   /** undefined while loading, null when signed out. */
@@ -23,6 +24,8 @@ type ProfileScreenProps = {
   /** Called after a list change: the saved-film counts follow by an event. */
   onListChanged?: () => void;
   notifications?: ReactNode;
+  /** After the member deleted their account: signed out, sent home. */
+  onAccountDeleted?: () => void;
 };
 
 function ProfileSkeleton() {
@@ -42,7 +45,13 @@ function ProfileSkeleton() {
 }
 
 /** /profile: who the member is, their lists, account settings and plan. */
-export function ProfileScreen({ user, onUserUpdated, onListChanged, notifications }: ProfileScreenProps) {
+export function ProfileScreen({
+  user,
+  onUserUpdated,
+  onListChanged,
+  notifications,
+  onAccountDeleted = () => {},
+}: ProfileScreenProps) {
   useSignedOutRedirect(user === null, 'Please sign in to see your profile.');
 
   return (
@@ -81,6 +90,7 @@ export function ProfileScreen({ user, onUserUpdated, onListChanged, notification
             <AccountSettings user={user} onUserUpdated={onUserUpdated} notifications={notifications} />
             <SubscriptionCard user={user} />
           </div>
+          <YourDataCard email={user.email} onAccountDeleted={onAccountDeleted} />
           <div>
             <Button variant="outline" onClick={() => browser.assign(paths.apiLogout)}>
               <LogOut className="size-4" aria-hidden="true" /> Sign Out

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/auth/v1/events.proto.
  */
 export const file_kinora_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("ChtraW5vcmEvYXV0aC92MS9ldmVudHMucHJvdG8SDmtpbm9yYS5hdXRoLnYxItsBCgtVc2VyUHJvZmlsZRIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhkKEXByb2ZpbGVfaW1hZ2VfdXJsGAUgASgJEhAKCGlzX2FkbWluGAYgASgIEg0KBXJvbGVzGAcgAygJEhkKEXN1YnNjcmlwdGlvbl90eXBlGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5Vc2VyUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlOhuKtRgXYXV0aC51c2VyLXJlZ2lzdGVyZWQudjEikQEKC1VzZXJVcGRhdGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIpCgR1c2VyGAIgASgLMhsua2lub3JhLmF1dGgudjEuVXNlclByb2ZpbGUSDwoHdmVyc2lvbhgDIAEoAzoYirUYFGF1dGgudXNlci11cGRhdGVkLnYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("ChtraW5vcmEvYXV0aC92MS9ldmVudHMucHJvdG8SDmtpbm9yYS5hdXRoLnYxItsBCgtVc2VyUHJvZmlsZRIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEhkKEXByb2ZpbGVfaW1hZ2VfdXJsGAUgASgJEhAKCGlzX2FkbWluGAYgASgIEg0KBXJvbGVzGAcgAygJEhkKEXN1YnNjcmlwdGlvbl90eXBlGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoYBCg5Vc2VyUmVnaXN0ZXJlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlOhuKtRgXYXV0aC51c2VyLXJlZ2lzdGVyZWQudjEikQEKC1VzZXJVcGRhdGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIpCgR1c2VyGAIgASgLMhsua2lub3JhLmF1dGgudjEuVXNlclByb2ZpbGUSDwoHdmVyc2lvbhgDIAEoAzoYirUYFGF1dGgudXNlci11cGRhdGVkLnYxIv4BCgtVc2VyRGVsZXRlZBIsCghlbnZlbG9wZRgBIAEoCzIaLmtpbm9yYS5jb21tb24udjEuRW52ZWxvcGUSKQoEdXNlchgCIAEoCzIbLmtpbm9yYS5hdXRoLnYxLlVzZXJQcm9maWxlEg8KB3ZlcnNpb24YAyABKAMSLgoKZGVsZXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY3JlYXRvcl9pZBgFIAEoAxIRCgljcml0aWNfaWQYBiABKAMSFAoMZW1haWxfc2hhMjU2GAcgASgJOhiKtRgUYXV0aC51c2VyLWRlbGV0ZWQudjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * The user's public profile as other services keep it in their read models.
@@ -130,4 +130,63 @@ export type UserUpdated = Message<"kinora.auth.v1.UserUpdated"> & {
  */
 export const UserUpdatedSchema: GenMessage<UserUpdated> = /*@__PURE__*/
   messageDesc(file_kinora_auth_v1_events, 2);
+
+/**
+ * A member deleted their account. `user` is what replaces their profile in every read model:
+ * the same id, a tombstone address (deleted-<id>@deleted.invalid), no names, no picture, no
+ * roles. Every service erases or anonymises what it holds of the member. Keyed by user_id.
+ *
+ * @generated from message kinora.auth.v1.UserDeleted
+ */
+export type UserDeleted = Message<"kinora.auth.v1.UserDeleted"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: kinora.auth.v1.UserProfile user = 2;
+   */
+  user?: UserProfile | undefined;
+
+  /**
+   * The user's version after the deletion: higher than every update before it, so a late
+   * auth.user-updated.v1 cannot bring the old profile back.
+   *
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp deleted_at = 4;
+   */
+  deletedAt?: Timestamp | undefined;
+
+  /**
+   * The creator profile (catalog) and critic profile (social) the account held; 0 for none.
+   *
+   * @generated from field: int64 creator_id = 5;
+   */
+  creatorId: bigint;
+
+  /**
+   * @generated from field: int64 critic_id = 6;
+   */
+  criticId: bigint;
+
+  /**
+   * SHA-256 (hex) of the old address, lower-cased: what finds the entries kept by address rather
+   * than by account (the waitlist, feedback, the audit log's labels) without sending the address.
+   *
+   * @generated from field: string email_sha256 = 7;
+   */
+  emailSha256: string;
+};
+
+/**
+ * Describes the message kinora.auth.v1.UserDeleted.
+ * Use `create(UserDeletedSchema)` to create a new message.
+ */
+export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
+  messageDesc(file_kinora_auth_v1_events, 3);
 
