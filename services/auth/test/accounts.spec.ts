@@ -13,8 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { AccountDto } from '../src/accounts/dto/account.dto';
 import { verifySession } from '../src/sessions/session-token';
 import {
+  callVia,
   currentUser,
-  json,
   refusedEverywhere,
   requestCode,
   setUpAuthBehindGateways,
@@ -26,17 +26,8 @@ const env = setUpAuthBehindGateways('auth_accounts', 2, 10);
 const { gateways } = env;
 const signIn = (via: TestGateway, email?: string) => signInVia(via, env.mail, email);
 
-function call(method: string, path: string, cookie?: string, body?: unknown) {
-  return fetch(`${gateways[0]!.url}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie: `kinora_session=${cookie}` } : {}),
-      ...(body === undefined ? {} : json),
-      origin: gateways[0]!.url,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+  callVia(gateways[0]!, method, path, cookie, body);
 
 /** The audit log entries auth wrote about the user (its outbox), oldest first. */
 async function auditActions(targetId: string): Promise<string[]> {

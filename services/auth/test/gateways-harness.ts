@@ -116,6 +116,19 @@ export function setUpAuthBehindGateways(
 
 export const json = { 'content-type': 'application/json' };
 
+/** A call through the gateway as the cookie's holder (a browser's same-origin call), JSON in. */
+export function callVia(via: TestGateway, method: string, path: string, cookie?: string, body?: unknown) {
+  return fetch(`${via.url}${path}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie: `kinora_session=${cookie}` } : {}),
+      ...(body === undefined ? {} : json),
+      origin: via.url,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** Asks for a code through the gateway and reads it from the mail catcher (the code mail new since). */
 export async function requestCode(via: TestGateway, mail: MailCatcher, email: string): Promise<string> {
   const codes = async () =>

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { tombstoneEmail } from '../src/member-data/member-data.service';
 import type { AuthExportDto } from '../src/member-data/dto/member-data.dto';
 import {
-  json,
+  callVia,
   refusedEverywhere,
   setUpAuthBehindGateways,
   signIn as signInVia,
@@ -24,17 +24,8 @@ const env = setUpAuthBehindGateways('auth_member_data', 2, 10);
 const { gateways } = env;
 const signIn = (via: TestGateway, email?: string) => signInVia(via, env.mail, email);
 
-function call(method: string, path: string, cookie?: string, body?: unknown) {
-  return fetch(`${gateways[0]!.url}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie: `kinora_session=${cookie}` } : {}),
-      ...(body === undefined ? {} : json),
-      origin: gateways[0]!.url,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+  callVia(gateways[0]!, method, path, cookie, body);
 
 async function query<Row extends object>(text: string, values: unknown[]): Promise<Row[]> {
   const client = new Client({ connectionString: env.database.url });
