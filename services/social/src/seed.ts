@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppModule } from './app.module';
 import { configSchema } from './config';
-import { steps, type Community, type Step } from './seed/community';
+import { steps, type Community, type Ids, type Step } from './seed/community';
 import { lookup } from './seed/lookup';
 import { SeedRepository } from './seed/seed.repository';
 
@@ -15,11 +15,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long the background seed waits for films still being transcoded. */
 const DEADLINE_MS = 60 * 60_000;
 const POLL_MS = 2_000;
-/**
- * How long steps may wait once the demo catalog is loaded, for accounts (a new critic's) and for
- * the events of films published last.
- */
+/** How long steps may wait once the demo catalog is loaded, for accounts (a new critic's). */
 const GRACE_MS = 60_000;
+/**
+ * How long steps may wait once the demo catalog is loaded for films it published that social has
+ * not heard of yet: their events are on the way, however busy the machine (a test suite starting).
+ */
+const PUBLISHED_GRACE_MS = 10 * 60_000;
+/** A step that fails (a deadlock, a restart) is tried again on the next rounds, this many times in all. */
+const ATTEMPTS = 5;
 
 /**
  * Demo community, social's part (`node dist/src/seed.js <demo-catalog.json>`, with
@@ -28,7 +32,8 @@ const GRACE_MS = 60_000;
  * Steps wait until their members, films, creators and critics are known here. Once the demo
  * catalog's seed is done, steps waiting for a film it did not publish (it failed, or is not in the
  * quick set) are reported and skipped; those waiting for accounts (a new critic's, created by auth
- * from social's event) or for a published film's event get up to GRACE_MS more.
+ * from social's event) get up to GRACE_MS more, and those waiting for a published film's event up
+ * to PUBLISHED_GRACE_MS. A step that throws is logged and tried again, up to ATTEMPTS times.
  */
 async function main(manifestPath: string): Promise<void> {
   const catalog = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
@@ -49,32 +54,56 @@ async function main(manifestPath: string): Promise<void> {
     const seeded = app.get(SeedRepository);
     let pending = steps(app, community);
     const total = pending.length;
+    const failures = new Map<Step, number>();
     const deadline = Date.now() + DEADLINE_MS;
     let catalogDoneAt: number | undefined;
     for (;;) {
       const progress = catalogSeedProgress();
       if (catalogDoneAt === undefined && progress.done) catalogDoneAt = Date.now();
-      const { ready, waitsForFilm, ids } = await lookup(seeded, community, creatorEmails);
+      const { ready, waitsForFilm, waitsForPublishedFilm, ids } = await lookup(
+        seeded,
+        community,
+        creatorEmails,
+      );
       const waiting: Step[] = [];
       for (const step of pending) {
-        if (ready(step)) await step.apply(ids);
-        else waiting.push(step);
+        if (!ready(step)) waiting.push(step);
+        else if (!(await applied(step, ids, failures))) waiting.push(step);
       }
       if (waiting.length !== pending.length) log(`${total - waiting.length} of ${total} done`);
-      pending = waiting;
+      pending = waiting.filter((step) => (failures.get(step) ?? 0) < ATTEMPTS);
       if (pending.length === 0) break;
-      const onlyUnpublishedMissing = pending.every((step) => waitsForFilm(step, progress.published));
-      const graceOver = catalogDoneAt !== undefined && Date.now() > catalogDoneAt + GRACE_MS;
-      if ((catalogDoneAt !== undefined && (onlyUnpublishedMissing || graceOver)) || Date.now() > deadline) {
+      const since = catalogDoneAt === undefined ? 0 : Date.now() - catalogDoneAt;
+      // A step that failed has its attempts; one that waits, its grace (none for an unpublished film).
+      const givenUp = (step: Step) =>
+        !failures.has(step) &&
+        (waitsForFilm(step, progress.published) ||
+          since > (waitsForPublishedFilm(step, progress.published) ? PUBLISHED_GRACE_MS : GRACE_MS));
+      if ((catalogDoneAt !== undefined && pending.every(givenUp)) || Date.now() > deadline) {
         for (const step of pending) log(`skipped (not published or not registered): ${step.label}`);
         break;
       }
       await sleep(POLL_MS);
     }
     await waitForOutboxDrained(em.fork());
-    log(`demo community loaded: ${total - pending.length} of ${total}`);
+    const done = total - pending.length - [...failures.values()].filter((n) => n >= ATTEMPTS).length;
+    log(`demo community loaded: ${done} of ${total}`);
   } finally {
     await app.close();
+  }
+}
+
+/** Applies the step; a failure is logged and counted, and the step stays for another round. */
+async function applied(step: Step, ids: Ids, failures: Map<Step, number>): Promise<boolean> {
+  try {
+    await step.apply(ids);
+    return true;
+  } catch (error) {
+    const attempts = (failures.get(step) ?? 0) + 1;
+    failures.set(step, attempts);
+    const outcome = attempts < ATTEMPTS ? 'will try again' : 'given up';
+    log(`failed (${attempts} of ${ATTEMPTS}, ${outcome}): ${step.label}: ${(error as Error).message}`);
+    return false;
   }
 }
 

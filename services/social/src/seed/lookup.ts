@@ -38,5 +38,8 @@ export async function lookup(
   /** Whether the step waits for a film not known here that the catalog has not published either. */
   const waitsForFilm = (step: Step, published: Set<string>) =>
     step.films.some((title) => known.film(title) === undefined && !published.has(title));
-  return { ready, waitsForFilm, ids };
+  /** Whether the step waits for a film the catalog has published and social has not heard of yet. */
+  const waitsForPublishedFilm = (step: Step, published: Set<string>) =>
+    step.films.some((title) => known.film(title) === undefined && published.has(title));
+  return { ready, waitsForFilm, waitsForPublishedFilm, ids };
 }
