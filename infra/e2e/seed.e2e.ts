@@ -31,7 +31,10 @@ function communitySeedOutcome(): string {
   const path = join(ROOT, '.run', 'logs', 'community-seed.log');
   if (!existsSync(path)) return 'no community-seed log here';
   const lines = readFileSync(path, 'utf8').split('\n');
-  return lines.filter((line) => /skipped|failed|loaded|Error/.test(line)).slice(-40).join('\n');
+  return lines
+    .filter((line) => /skipped|failed|loaded|Error/.test(line))
+    .slice(-40)
+    .join('\n');
 }
 
 const films = async () => (await (await fetch(`${CATALOG}/api/films?limit=100`)).json()) as Film[];
