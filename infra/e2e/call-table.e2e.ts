@@ -8,8 +8,23 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from 'node:test';
-import { adminSession, GATEWAY, mailsTo, signIn } from './support';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { account, becomeCreator, until } from '../fuzz/platform';
+import { submitFilm } from './studio';
+import { adminSession, GATEWAY, makeTestClip, mailsTo, signIn } from './support';
+
+let dir: string;
+let clip: Uint8Array<ArrayBuffer>;
+
+// Made before any request: ffmpeg blocks the event loop, which must not hold a kept-alive socket.
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kinora-call-table-'));
+  clip = new Uint8Array(readFileSync(makeTestClip(join(dir, 'test-card.mp4'), 2)));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Sends `body` as JSON (or nothing), with the session cookie; expects a 2xx and answers the JSON. */
 async function send(
@@ -205,4 +220,35 @@ test('the call table: an ad selected with the demographics, then started, skippe
     await send(admin.cookie, 'DELETE', `/api/ads/campaigns/${campaign.id}`);
     await send(admin.cookie, 'DELETE', `/api/ads/advertisers/${advertiser.id}`);
   }
+});
+
+test('the call table: an admin approves one pending film and rejects another, with {status} alone', async () => {
+  const creator = await account(`calls-creator-${stamp()}@e2e.kinora.test`);
+  await becomeCreator(creator, 'Makes test cards for the call-table test.');
+  const approved = await submitFilm(creator, clip, `Call Table Approved ${stamp()}`);
+  const rejected = await submitFilm(creator, clip, `Call Table Rejected ${stamp()}`);
+  const admin = await adminSession();
+  const pending = async () =>
+    (await get<{ id: number }[]>(admin.cookie, '/api/admin/films/pending?limit=100')).map((film) => film.id);
+  await until(
+    'both films in the review queue',
+    async () => {
+      const ids = await pending();
+      return (ids.includes(approved.id) && ids.includes(rejected.id)) || undefined;
+    },
+    60_000,
+  );
+  // PATCH /api/admin/films/{filmId}/status {status: published or archived}, as written: no reason.
+  await send(admin.cookie, 'PATCH', `/api/admin/films/${approved.id}/status`, { status: 'published' });
+  await send(admin.cookie, 'PATCH', `/api/admin/films/${rejected.id}/status`, { status: 'archived' });
+  await until(
+    'the approved film published for visitors',
+    async () => (await fetch(`${GATEWAY}/api/films/${approved.id}`)).ok || undefined,
+    60_000,
+  );
+  assert.equal(
+    (await fetch(`${GATEWAY}/api/films/${rejected.id}`)).status,
+    404,
+    'the rejected film stays hidden',
+  );
 });

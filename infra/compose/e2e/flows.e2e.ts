@@ -16,12 +16,11 @@ import { after, before, describe, test } from 'node:test';
 
 import { VIEW_QUALIFYING_SECONDS, VIEW_SHORT_FILM_SECONDS } from '@kinora/contracts';
 
+import { submitFilm, type StudioFilm } from '../../e2e/studio';
 import { adminSession, GATEWAY, makeTestClip, signIn } from '../../e2e/support';
 import { account, becomeCreator, call, must, until, type Account } from '../../fuzz/platform';
 import { adminAccount, assertPlayable, publishedFilms, unique, type Film } from './flows-support';
 
-/** Transcoding shares the machine's two cores with the whole stack. */
-const TRANSCODE_MS = 180_000;
 const EVENTS_MS = 60_000;
 /** The uploaded clip's length. */
 const CLIP_SECONDS = 4;
@@ -113,10 +112,6 @@ describe('community', () => {
   });
 });
 
-interface StudioFilm extends Film {
-  media: { status: 'queued' | 'processing' | 'ready' | 'failed'; failureReason: string | null };
-}
-
 type CreatorsFilm = { creator: Account; profileId: number; film: Film };
 let creatorsFilm: Promise<CreatorsFilm> | undefined;
 
@@ -127,59 +122,8 @@ async function uploadAndPublish(): Promise<CreatorsFilm> {
   const creator = await account(unique('creator'));
   const profileId = await becomeCreator(creator, 'Makes test cards for the compose end-to-end flows.');
 
-  // tus: create the upload, then send the clip in one PATCH.
-  const created = await fetch(`${GATEWAY}/api/uploads`, {
-    method: 'POST',
-    headers: {
-      cookie: creator.cookie,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(clip.length),
-      'upload-metadata': `filename ${btoa('test-card.mp4')},filetype ${btoa('video/mp4')}`,
-    },
-  });
-  const location = created.headers.get('location') ?? '';
-  assert.equal(created.status, 201, `tus creation: ${created.status} ${await created.text()}`);
-  assert.match(location, /\/api\/uploads\/[A-Za-z0-9_-]+$/, 'tus creation answers the upload’s Location');
-  const sent = await fetch(new URL(location, GATEWAY), {
-    method: 'PATCH',
-    headers: {
-      cookie: creator.cookie,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: clip,
-  });
-  assert.equal(sent.status, 204, `tus PATCH: ${sent.status} ${await sent.text()}`);
-  assert.equal(sent.headers.get('upload-offset'), String(clip.length), 'the server has every byte');
-
   const title = `Compose Test Card ${Date.now().toString(36)}`;
-  const made = await must<StudioFilm>(creator, 'POST', '/api/studio/films', {
-    uploadId: location.split('/').pop(),
-    title,
-    description: 'A test card with a tone, uploaded by the compose end-to-end flows.',
-    genre: 'Documentary',
-    language: 'English',
-    releaseYear: 2026,
-    aiDisclosure: {
-      tools: ['ffmpeg'],
-      parts: ['visuals', 'sound'],
-      realLikeness: false,
-      likenessConsent: false,
-    },
-  });
-  assert.equal(made.status, 'pending', 'a new film waits for review');
-
-  const transcoded = await until(
-    `"${title}" transcoded`,
-    async () => {
-      const film = await must<StudioFilm>(creator, 'GET', `/api/studio/films/${made.id}`);
-      assert.notEqual(film.media.status, 'failed', `transcoding failed: ${film.media.failureReason}`);
-      return film.media.status === 'ready' ? film : undefined;
-    },
-    TRANSCODE_MS,
-  );
-  assert.equal(transcoded.status, 'pending', 'the transcoded film is pending review');
+  const made = await submitFilm(creator, clip, title);
   assert.equal((await call(undefined, 'GET', `/api/films/${made.id}`)).status, 404, 'visitors never see it');
 
   const admin = await adminAccount();
