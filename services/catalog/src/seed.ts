@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppModule } from './app.module';
 import { configSchema } from './config';
+import { CreatorStandingService } from './creators/creator-standing.service';
 import { CreatorsService } from './creators/creators.service';
 import { FilmsService } from './films/films.service';
 import { MediaService } from './media/media.service';
@@ -74,6 +75,7 @@ async function seed(
   const em = app.get(EntityManager).fork();
   const seeded = app.get(SeedRepository);
   const creatorsService = app.get(CreatorsService);
+  const standing = app.get(CreatorStandingService);
   const filmsService = app.get(FilmsService);
   const media = app.get(MediaService);
   try {
@@ -96,7 +98,9 @@ async function seed(
             socialLinks: creator.socialLinks,
           })
         ).id;
-      await seeded.setVerified(id, creator.verified);
+      // Verification is an editorial decision; the demo creators come pre-verified or not, and the
+      // tick reaches the other services by the same event as an admin's.
+      await standing.setVerified(id, creator.verified, null);
       creatorIds.set(creator.key, { id, name: `${creator.firstName} ${creator.lastName}` });
     }
 

@@ -12,8 +12,9 @@ type StandingChange = { verified: boolean } | { suspendedFor: string | null };
 /**
  * What admins decide about a creator (docs/admin.md, "Creators"): the verified tick and the
  * suspension. Each change raises the creator's standing version, announces the standing as
- * catalog.creator-standing-changed.v1 and appends to the audit log, all in one transaction; a change
- * to the state the creator is already in does nothing.
+ * catalog.creator-standing-changed.v1 and appends to the audit log (an admin's change; the demo
+ * seed's is the platform's own and is not), all in one transaction; a change to the state the
+ * creator is already in does nothing.
  */
 @Injectable()
 export class CreatorStandingService {
@@ -35,7 +36,8 @@ export class CreatorStandingService {
     return rows.map(mapAdminCreator);
   }
 
-  setVerified(id: number, verified: boolean, actorUserId: string): Promise<AdminCreatorDto> {
+  /** `actorUserId` null: the platform itself (the demo seed), which the audit log does not record. */
+  setVerified(id: number, verified: boolean, actorUserId: string | null): Promise<AdminCreatorDto> {
     return this.change(id, actorUserId, { verified }, (creator) =>
       creator.is_verified === verified ? 'unchanged' : verified ? 'creator.verified' : 'creator.unverified',
     );
@@ -61,7 +63,7 @@ export class CreatorStandingService {
    */
   private async change(
     id: number,
-    actorUserId: string,
+    actorUserId: string | null,
     change: StandingChange,
     action: (
       creator: NonNullable<Awaited<ReturnType<CreatorsRepository['lockStanding']>>>,
@@ -85,6 +87,7 @@ export class CreatorStandingService {
         },
         String(id),
       );
+      if (actorUserId === null) return;
       this.audit.record(em, {
         actorUserId,
         action: done,

@@ -26,15 +26,6 @@ export class SeedRepository {
     return creator?.id;
   }
 
-  /** Verification is an editorial decision; the demo creators come pre-verified or not. */
-  async setVerified(creatorId: number, verified: boolean): Promise<void> {
-    await this.db
-      .updateTable('creators')
-      .set({ is_verified: verified })
-      .where('id', '=', creatorId)
-      .execute();
-  }
-
   /** A creator's film of that title, with its media's status (null without a media row). */
   findFilm(creatorId: number, title: string) {
     return this.db
