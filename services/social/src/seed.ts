@@ -38,6 +38,7 @@ const ATTEMPTS = 5;
 async function main(manifestPath: string): Promise<void> {
   const catalog = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     creators: { key: string; email: string }[];
+    films: { title: string; creator: string }[];
   };
   const communityPath = join(dirname(manifestPath), 'demo-community.json');
   if (!existsSync(communityPath)) {
@@ -45,7 +46,15 @@ async function main(manifestPath: string): Promise<void> {
     return;
   }
   const community = JSON.parse(readFileSync(communityPath, 'utf8')) as Community;
-  const creatorEmails = new Map(catalog.creators.map((c) => [c.key, c.email.toLowerCase()]));
+  const creators = new Map(
+    catalog.creators.map((c) => [
+      c.key,
+      {
+        email: c.email.toLowerCase(),
+        films: catalog.films.filter((film) => film.creator === c.key).map((film) => film.title),
+      },
+    ]),
+  );
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(loadConfig(configSchema)), {
     logger: ['error', 'warn'],
   });
@@ -60,11 +69,7 @@ async function main(manifestPath: string): Promise<void> {
     for (;;) {
       const progress = catalogSeedProgress();
       if (catalogDoneAt === undefined && progress.done) catalogDoneAt = Date.now();
-      const { ready, waitsForFilm, waitsForPublishedFilm, ids } = await lookup(
-        seeded,
-        community,
-        creatorEmails,
-      );
+      const { ready, waitsForFilm, waitsForPublishedFilm, ids } = await lookup(seeded, community, creators);
       const waiting: Step[] = [];
       for (const step of pending) {
         if (!ready(step)) waiting.push(step);
@@ -74,7 +79,8 @@ async function main(manifestPath: string): Promise<void> {
       pending = waiting.filter((step) => (failures.get(step) ?? 0) < ATTEMPTS);
       if (pending.length === 0) break;
       const since = catalogDoneAt === undefined ? 0 : Date.now() - catalogDoneAt;
-      // A step that failed has its attempts; one that waits, its grace (none for an unpublished film).
+      // A step that failed has its attempts; one that waits, its grace (none for an unpublished
+      // film, or a creator none of whose films was published).
       const givenUp = (step: Step) =>
         !failures.has(step) &&
         (waitsForFilm(step, progress.published) ||

@@ -5,7 +5,8 @@ import type { SeedRepository } from './seed.repository';
 export async function lookup(
   seeded: SeedRepository,
   community: Community,
-  creatorEmails: Map<string, string>,
+  /** The demo catalog's creators by key: their address and the titles of their films. */
+  creatorsByKey: Map<string, { email: string; films: string[] }>,
 ) {
   const users = await seeded.knownUsers();
   const userByEmail = new Map(users.map((user) => [user.email.toLowerCase(), user.id]));
@@ -21,7 +22,7 @@ export async function lookup(
   const known = {
     member: (key: string) => userByEmail.get(accounts.get(key) ?? ''),
     film: (title: string) => filmByTitle.get(title),
-    creator: (key: string) => creatorByEmail.get(creatorEmails.get(key) ?? ''),
+    creator: (key: string) => creatorByEmail.get(creatorsByKey.get(key)?.email ?? ''),
     critic: (key: string) => criticByEmail.get(accounts.get(key) ?? ''),
   };
   const ready = (step: Step) =>
@@ -35,9 +36,18 @@ export async function lookup(
     creator: (key) => known.creator(key)!,
     critic: (key) => known.critic(key)!,
   };
-  /** Whether the step waits for a film not known here that the catalog has not published either. */
+  /**
+   * Whether the step waits for a film not known here that the catalog has not published either, or
+   * for a creator not known here none of whose films the catalog published (one the catalog seed
+   * never registers: a creator outside the quick set).
+   */
   const waitsForFilm = (step: Step, published: Set<string>) =>
-    step.films.some((title) => known.film(title) === undefined && !published.has(title));
+    step.films.some((title) => known.film(title) === undefined && !published.has(title)) ||
+    step.creators.some(
+      (key) =>
+        known.creator(key) === undefined &&
+        !(creatorsByKey.get(key)?.films ?? []).some((title) => published.has(title)),
+    );
   /** Whether the step waits for a film the catalog has published and social has not heard of yet. */
   const waitsForPublishedFilm = (step: Step, published: Set<string>) =>
     step.films.some((title) => known.film(title) === undefined && published.has(title));
