@@ -54,21 +54,37 @@ type Mail = {
 export const uniqueAddress = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
 
+/** Everything maildev holds for `address`. */
+async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${MAILDEV_URL}/email`);
+  if (response.status !== 200) throw new Error(`maildev answered ${response.status}`);
+  return ((await response.json()) as Mail[]).filter((mail) =>
+    mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+  );
+}
+
+/** The ids of the mails `address` has so far: taken before an action, so readMail skips them. */
+export const mailIds = async (address: string): Promise<Set<string>> =>
+  new Set((await mailsTo(address)).map((mail) => mail.id));
+
 /**
- * Polls maildev's REST API for the newest message to `address` (sent since `since`, ms) whose
- * text, subject or HTML matches `pattern`, and returns the pattern's first group.
+ * Polls maildev's REST API for the newest message to `address` whose text, subject or HTML matches
+ * `pattern`, and returns the pattern's first group. `after`: the ids of mails to skip (mailIds
+ * before the action that sends it); `since` (ms): skips mails dated earlier, to the second.
  */
 export async function readMail(
   address: string,
   pattern: RegExp,
-  { timeoutMs = 20_000, since = 0 }: { timeoutMs?: number; since?: number } = {},
+  {
+    timeoutMs = 20_000,
+    since = 0,
+    after = new Set<string>(),
+  }: { timeoutMs?: number; since?: number; after?: ReadonlySet<string> } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`${MAILDEV_URL}/email`);
-    if (response.status !== 200) throw new Error(`maildev answered ${response.status}`);
-    const newestFirst = ((await response.json()) as Mail[])
-      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+    const newestFirst = (await mailsTo(address))
+      .filter((mail) => !after.has(mail.id))
       // Mail dates have whole seconds: a mail sent since `since` is dated at most a second before it.
       .filter((mail) => Date.parse(mail.date ?? '') >= since - 1_000)
       .sort((a, b) => Date.parse(b.date ?? '') - Date.parse(a.date ?? ''));
@@ -81,9 +97,13 @@ export async function readMail(
   throw new Error(`no mail to ${address} matching ${pattern} within ${timeoutMs} ms`);
 }
 
-/** The newest 6-digit sign-in code mailed to `address`. */
-export const readCode = (address: string, timeoutMs = 20_000, since = 0): Promise<string> =>
-  readMail(address, /\b(\d{6})\b/, { timeoutMs, since });
+/**
+ * The sign-in code of the newest sign-in mail to `address` not among `after`. Not any six digits
+ * of any mail within a second of the request: a code mailed for an earlier attempt, or another
+ * mail (a suspension lifted), may carry the same date, to the second.
+ */
+export const readCode = (address: string, timeoutMs = 20_000, after?: ReadonlySet<string>): Promise<string> =>
+  readMail(address, /sign-in code is (\d{6})\b/, { timeoutMs, after });
 
 /** Signs `page` in as a new user through /auth with the code from maildev; ends on /home. */
 export async function signInNewUser(page: Page, prefix = 'e2e', timeoutMs = 15_000): Promise<string> {
@@ -111,11 +131,11 @@ export async function signInAsAdmin(page: Page, address: string): Promise<void> 
 /** Signs `page`, already on /auth, in as `address` with the code from maildev; ends on /home. */
 export async function signIn(page: Page, address: string, timeoutMs = 15_000): Promise<void> {
   await page.getByRole('textbox', { name: 'Email Address' }).fill(address, { timeout: timeoutMs });
-  const since = Date.now();
+  const earlier = await mailIds(address);
   await page.getByRole('button', { name: 'Continue' }).click();
   const codeInput = page.getByRole('textbox', { name: 'Verification Code' });
   await codeInput.waitFor({ timeout: timeoutMs });
-  await codeInput.fill(await readCode(address, timeoutMs, since));
+  await codeInput.fill(await readCode(address, timeoutMs, earlier));
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
   await page.waitForURL(`${BASE_URL}/home`, { timeout: timeoutMs });
   // The navigation bar shows the account menu once the session is in place.
