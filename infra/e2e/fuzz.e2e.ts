@@ -68,7 +68,7 @@ function interleave<T>(lists: T[][]): T[] {
 function record(tally: Tally, outcome: FuzzOutcome) {
   tally.sent++;
   const { request, response } = outcome;
-  const status = response ? String(response.status) : outcome.problems.length ? 'no answer' : 'closed early';
+  const status = response ? String(response.status) : 'no answer';
   tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
   if (response && response.ms > tally.slowest.ms) tally.slowest = { ms: response.ms, id: request.id };
   if (response && response.ms > SLOW_MS) tally.slow.push(outcome);

@@ -1,6 +1,6 @@
 /**
  * Sends fuzz requests over HTTP with bounded concurrency and judges every answer: never a 5xx,
- * never a dropped connection (but for a header past the gateway's buffer, see closedEarly), every 4xx a JSON error body, no 2xx for a caller the operation
+ * never a dropped connection, every 4xx a JSON error body, no 2xx for a caller the operation
  * refuses (visitors on sign-in-only calls, anyone without the role on role-gated ones), and the
  * gateway's JSON 413 for a body above its 1 MB limit.
  */
@@ -228,25 +228,7 @@ export async function inPool<T>(items: Iterable<T>, concurrency: number, task: (
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** nginx's large_client_header_buffers (its default, 8 KiB): the longest header line it reads. */
-const GATEWAY_HEADER_LINE_BYTES = 8 * 1024;
-
-/**
- * Whether a request that got no answer was one the gateway refuses before it has read all of it:
- * a header line past its buffer is answered 400 at once and the connection closed, and a client
- * still sending the rest may see the close (or the reset its next bytes draw) before that answer.
- * That is TCP's race, not a dropped request; every other request without an answer is a failure.
- */
-function closedEarly(request: FuzzRequest, error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  const closed = code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
-  return closed && Object.values(request.headers).some((value) => value.length > GATEWAY_HEADER_LINE_BYTES);
-}
-
-/**
- * Sends and judges one request; a request that gets no answer is a failure too, unless the gateway
- * refused it before reading it all (closedEarly).
- */
+/** Sends and judges one request; a request that gets no answer is a failure too. */
 export async function sendAndJudge(
   request: FuzzRequest,
   operation: Operation,
@@ -258,7 +240,6 @@ export async function sendAndJudge(
     return { request, response, problems: judge(request, operation, response, roles) };
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    if (closedEarly(request, error)) return { request, error: `closed early (${message})`, problems: [] };
     return { request, error: message, problems: [`no answer: ${message}`] };
   }
 }
