@@ -190,6 +190,10 @@ export function createSender(options: SenderOptions) {
       method: request.method as 'GET',
       headers,
       body: request.body === undefined ? undefined : bodyBytes(request.body),
+      // A connection of its own (Connection: close): a request sent on a kept-alive connection just
+      // as the gateway closes it gets no answer through no fault of its own, and a request without
+      // an answer must be one the gateway dropped.
+      reset: true,
     });
     const flat: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
