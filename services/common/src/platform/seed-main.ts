@@ -33,12 +33,15 @@ export function seedApiUrl(port: number): string {
 /**
  * The demo catalog's seed as its status file (SEED_STATUS_FILE) has it: whether it has finished,
  * and the titles it has published. The seeds of the other services wait for catalog's films, which
- * reach them by events a moment after the status file says published. Without a status file no
- * seed is running: done, and nothing to wait for.
+ * reach them by events a moment after the status file says published. Without SEED_STATUS_FILE no
+ * catalog seed runs beside them: done, and nothing to wait for. With it, a file not there yet is a
+ * catalog seed that has not started writing (`make up` and compose start the seeds together, and
+ * the others may look first): not done.
  */
 export function catalogSeedProgress(): { done: boolean; published: Set<string> } {
   const file = process.env.SEED_STATUS_FILE;
-  if (!file || !existsSync(file)) return { done: true, published: new Set() };
+  if (!file) return { done: true, published: new Set() };
+  if (!existsSync(file)) return { done: false, published: new Set() };
   try {
     const status = JSON.parse(readFileSync(file, 'utf8')) as {
       done?: boolean;
