@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
-import { adminSession } from '../../infra/e2e/support';
+import { adminSession, mailsTo } from '../../infra/e2e/support';
 
 export const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-export const MAILDEV_URL = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').replace(/\/$/, '');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const launchBrowser = (): Promise<Browser> =>
@@ -41,27 +40,9 @@ export function collectErrors(page: Page, expectedFailures: string[] = []): stri
   return errors;
 }
 
-type Mail = {
-  id: string;
-  subject?: string;
-  text?: string;
-  html?: string;
-  date?: string;
-  to: { address: string }[];
-};
-
 /** A fresh address, so every run signs up a new user. */
 export const uniqueAddress = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.com`;
-
-/** Everything maildev holds for `address`. */
-async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await fetch(`${MAILDEV_URL}/email`);
-  if (response.status !== 200) throw new Error(`maildev answered ${response.status}`);
-  return ((await response.json()) as Mail[]).filter((mail) =>
-    mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
-  );
-}
 
 /** The ids of the mails `address` has so far: taken before an action, so readMail skips them. */
 export const mailIds = async (address: string): Promise<Set<string>> =>

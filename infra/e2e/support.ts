@@ -14,9 +14,14 @@ export const MAILDEV = (process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080').repl
 /** An address listed in the platform's ADMIN_EMAILS. */
 export const ADMIN = process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.kinora.test';
 
-interface Mail {
+/** A mail as maildev's REST API gives it (the parts the tests read). */
+export interface Mail {
   id: string;
+  subject?: string;
   text: string;
+  html?: string;
+  /** To the second. */
+  date?: string;
   to: { address: string }[];
 }
 
