@@ -15,13 +15,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long the background seed waits for films still being transcoded. */
 const DEADLINE_MS = 60 * 60_000;
 const POLL_MS = 2_000;
-/** How long steps may wait once the demo catalog is loaded, for accounts (a new critic's). */
-const GRACE_MS = 60_000;
 /**
- * How long steps may wait once the demo catalog is loaded for films it published that social has
- * not heard of yet: their events are on the way, however busy the machine (a test suite starting).
+ * How long steps may wait once the demo catalog is loaded, for accounts (a new critic's) and for
+ * the events of films published last.
  */
-const PUBLISHED_GRACE_MS = 10 * 60_000;
+const GRACE_MS = 60_000;
 /** A step that fails (a deadlock, a restart) is tried again on the next rounds, this many times in all. */
 const ATTEMPTS = 5;
 
@@ -32,8 +30,8 @@ const ATTEMPTS = 5;
  * Steps wait until their members, films, creators and critics are known here. Once the demo
  * catalog's seed is done, steps waiting for a film it did not publish (it failed, or is not in the
  * quick set) are reported and skipped; those waiting for accounts (a new critic's, created by auth
- * from social's event) get up to GRACE_MS more, and those waiting for a published film's event up
- * to PUBLISHED_GRACE_MS. A step that throws is logged and tried again, up to ATTEMPTS times.
+ * from social's event) or for a published film's event get up to GRACE_MS more. A step that
+ * throws is logged and tried again, up to ATTEMPTS times.
  */
 async function main(manifestPath: string): Promise<void> {
   const catalog = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
@@ -69,7 +67,7 @@ async function main(manifestPath: string): Promise<void> {
     for (;;) {
       const progress = catalogSeedProgress();
       if (catalogDoneAt === undefined && progress.done) catalogDoneAt = Date.now();
-      const { ready, waitsForFilm, waitsForPublishedFilm, ids } = await lookup(seeded, community, creators);
+      const { ready, waitsForFilm, ids } = await lookup(seeded, community, creators);
       const waiting: Step[] = [];
       for (const step of pending) {
         if (!ready(step)) waiting.push(step);
@@ -82,9 +80,7 @@ async function main(manifestPath: string): Promise<void> {
       // A step that failed has its attempts; one that waits, its grace (none for an unpublished
       // film, or a creator none of whose films was published).
       const givenUp = (step: Step) =>
-        !failures.has(step) &&
-        (waitsForFilm(step, progress.published) ||
-          since > (waitsForPublishedFilm(step, progress.published) ? PUBLISHED_GRACE_MS : GRACE_MS));
+        !failures.has(step) && (waitsForFilm(step, progress.published) || since > GRACE_MS);
       if ((catalogDoneAt !== undefined && pending.every(givenUp)) || Date.now() > deadline) {
         for (const step of pending) log(`skipped (not published or not registered): ${step.label}`);
         break;

@@ -48,8 +48,5 @@ export async function lookup(
         known.creator(key) === undefined &&
         !(creatorsByKey.get(key)?.films ?? []).some((title) => published.has(title)),
     );
-  /** Whether the step waits for a film the catalog has published and social has not heard of yet. */
-  const waitsForPublishedFilm = (step: Step, published: Set<string>) =>
-    step.films.some((title) => known.film(title) === undefined && published.has(title));
-  return { ready, waitsForFilm, waitsForPublishedFilm, ids };
+  return { ready, waitsForFilm, ids };
 }
