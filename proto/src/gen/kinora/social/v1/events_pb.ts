@@ -2,8 +2,10 @@
 // @generated from file kinora/social/v1/events.proto (package kinora.social.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Envelope } from "../../common/v1/envelope_pb";
 import { file_kinora_common_v1_envelope } from "../../common/v1/envelope_pb";
 import { file_kinora_options_v1_options } from "../../options/v1/options_pb";
@@ -13,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kinora/social/v1/events.proto.
  */
 export const file_kinora_social_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxIrYBChtDcmVhdG9yRm9sbG93ZXJDb3VudENoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhIKCmNyZWF0b3JfaWQYAiABKAMSFgoOZm9sbG93ZXJfY291bnQYAyABKAUSDwoHdmVyc2lvbhgEIAEoAzosirUYKHNvY2lhbC5jcmVhdG9yLWZvbGxvd2VyLWNvdW50LWNoYW5nZWQudjEiqgEKEENyaXRpY1JlZ2lzdGVyZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhEKCWNyaXRpY19pZBgCIAEoAxINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCTofirUYG3NvY2lhbC5jcml0aWMtcmVnaXN0ZXJlZC52MSLSAQoVQ3JpdGljUmV2aWV3UHVibGlzaGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIRCgljcml0aWNfaWQYAiABKAMSDwoHZmlsbV9pZBgDIAEoAxIRCglyZXZpZXdfaWQYBCABKAMSDQoFdGl0bGUYBSABKAkSDgoGcmF0aW5nGAYgASgFEg4KBmVkaXRlZBgHIAEoCDolirUYIXNvY2lhbC5jcml0aWMtcmV2aWV3LXB1Ymxpc2hlZC52MSK4AQoRTGlzdENvdW50c0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB3VzZXJfaWQYAiABKAkSFwoPd2F0Y2hsaXN0X2NvdW50GAMgASgFEhcKD2Zhdm9yaXRlc19jb3VudBgEIAEoBRIPCgd2ZXJzaW9uGAUgASgDOiGKtRgdc29jaWFsLmxpc3QtY291bnRzLWNoYW5nZWQudjFiBnByb3RvMw", [file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
+  fileDesc("Ch1raW5vcmEvc29jaWFsL3YxL2V2ZW50cy5wcm90bxIQa2lub3JhLnNvY2lhbC52MSKwAQoRRmlsbVJhdGluZ0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB2ZpbG1faWQYAiABKAMSEgoKcmF0aW5nX3N1bRgDIAEoAxIUCgxyZXZpZXdfY291bnQYBCABKAUSDwoHdmVyc2lvbhgFIAEoAzohirUYHXNvY2lhbC5maWxtLXJhdGluZy1jaGFuZ2VkLnYxIrYBChtDcmVhdG9yRm9sbG93ZXJDb3VudENoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhIKCmNyZWF0b3JfaWQYAiABKAMSFgoOZm9sbG93ZXJfY291bnQYAyABKAUSDwoHdmVyc2lvbhgEIAEoAzosirUYKHNvY2lhbC5jcmVhdG9yLWZvbGxvd2VyLWNvdW50LWNoYW5nZWQudjEiqgEKEENyaXRpY1JlZ2lzdGVyZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEhEKCWNyaXRpY19pZBgCIAEoAxINCgVlbWFpbBgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCTofirUYG3NvY2lhbC5jcml0aWMtcmVnaXN0ZXJlZC52MSLSAQoVQ3JpdGljUmV2aWV3UHVibGlzaGVkEiwKCGVudmVsb3BlGAEgASgLMhoua2lub3JhLmNvbW1vbi52MS5FbnZlbG9wZRIRCgljcml0aWNfaWQYAiABKAMSDwoHZmlsbV9pZBgDIAEoAxIRCglyZXZpZXdfaWQYBCABKAMSDQoFdGl0bGUYBSABKAkSDgoGcmF0aW5nGAYgASgFEg4KBmVkaXRlZBgHIAEoCDolirUYIXNvY2lhbC5jcml0aWMtcmV2aWV3LXB1Ymxpc2hlZC52MSK4AQoRTGlzdENvdW50c0NoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB3VzZXJfaWQYAiABKAkSFwoPd2F0Y2hsaXN0X2NvdW50GAMgASgFEhcKD2Zhdm9yaXRlc19jb3VudBgEIAEoBRIPCgd2ZXJzaW9uGAUgASgDOiGKtRgdc29jaWFsLmxpc3QtY291bnRzLWNoYW5nZWQudjEi9AEKEE1lbWJlclRpZUNoYW5nZWQSLAoIZW52ZWxvcGUYASABKAsyGi5raW5vcmEuY29tbW9uLnYxLkVudmVsb3BlEg8KB3VzZXJfaWQYAiABKAkSLQoEa2luZBgDIAEoDjIfLmtpbm9yYS5zb2NpYWwudjEuTWVtYmVyVGllS2luZBIRCgl0YXJnZXRfaWQYBCABKAMSDQoFdmFsdWUYBSABKAUSLgoKY2hhbmdlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXA6IIq1GBxzb2NpYWwubWVtYmVyLXRpZS1jaGFuZ2VkLnYxKuoBCg1NZW1iZXJUaWVLaW5kEh8KG01FTUJFUl9USUVfS0lORF9VTlNQRUNJRklFRBAAEhoKFk1FTUJFUl9USUVfS0lORF9SQVRJTkcQARIYChRNRU1CRVJfVElFX0tJTkRfTElLRRACEh0KGU1FTUJFUl9USUVfS0lORF9XQVRDSExJU1QQAxIcChhNRU1CRVJfVElFX0tJTkRfRkFWT1JJVEUQBBIiCh5NRU1CRVJfVElFX0tJTkRfQ1JFQVRPUl9GT0xMT1cQBRIhCh1NRU1CRVJfVElFX0tJTkRfQ1JJVElDX0ZPTExPVxAGYgZwcm90bzM", [file_google_protobuf_timestamp, file_kinora_common_v1_envelope, file_kinora_options_v1_options]);
 
 /**
  * A film's member reviews changed (a review written, replaced or deleted): the totals after the
@@ -231,4 +233,106 @@ export type ListCountsChanged = Message<"kinora.social.v1.ListCountsChanged"> & 
  */
 export const ListCountsChangedSchema: GenMessage<ListCountsChanged> = /*@__PURE__*/
   messageDesc(file_kinora_social_v1_events, 4);
+
+/**
+ * A member changed one of their ties in social: wrote, replaced or deleted a review, liked or
+ * unliked a film, added it to or removed it from their watchlist or favorites, followed or
+ * unfollowed a creator or a critic. Carries the tie as it is after the change. Keyed by user_id, so
+ * a member's changes keep their order; a consumer keeps, per (user, kind, target), the one with the
+ * newest changed_at, so repeats and late arrivals change nothing.
+ *
+ * @generated from message kinora.social.v1.MemberTieChanged
+ */
+export type MemberTieChanged = Message<"kinora.social.v1.MemberTieChanged"> & {
+  /**
+   * @generated from field: kinora.common.v1.Envelope envelope = 1;
+   */
+  envelope?: Envelope | undefined;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: kinora.social.v1.MemberTieKind kind = 3;
+   */
+  kind: MemberTieKind;
+
+  /**
+   * The film's id (rating, like, watchlist, favorite), the creator's or the critic's.
+   *
+   * @generated from field: int64 target_id = 4;
+   */
+  targetId: bigint;
+
+  /**
+   * A rating: 1–10, or 0 once the review is deleted. Any other tie: 1 while it holds, 0 once undone.
+   *
+   * @generated from field: int32 value = 5;
+   */
+  value: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp changed_at = 6;
+   */
+  changedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message kinora.social.v1.MemberTieChanged.
+ * Use `create(MemberTieChangedSchema)` to create a new message.
+ */
+export const MemberTieChangedSchema: GenMessage<MemberTieChanged> = /*@__PURE__*/
+  messageDesc(file_kinora_social_v1_events, 5);
+
+/**
+ * What a member's tie to a film, a creator or a critic is.
+ *
+ * @generated from enum kinora.social.v1.MemberTieKind
+ */
+export enum MemberTieKind {
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Their review's rating of a film.
+   *
+   * @generated from enum value: MEMBER_TIE_KIND_RATING = 1;
+   */
+  RATING = 1,
+
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_LIKE = 2;
+   */
+  LIKE = 2,
+
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_WATCHLIST = 3;
+   */
+  WATCHLIST = 3,
+
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_FAVORITE = 4;
+   */
+  FAVORITE = 4,
+
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_CREATOR_FOLLOW = 5;
+   */
+  CREATOR_FOLLOW = 5,
+
+  /**
+   * @generated from enum value: MEMBER_TIE_KIND_CRITIC_FOLLOW = 6;
+   */
+  CRITIC_FOLLOW = 6,
+}
+
+/**
+ * Describes the enum kinora.social.v1.MemberTieKind.
+ */
+export const MemberTieKindSchema: GenEnum<MemberTieKind> = /*@__PURE__*/
+  enumDesc(file_kinora_social_v1_events, 0);
 
