@@ -27,7 +27,7 @@ export interface QueueDefinition<M extends Record<string, object>> {
  * Every BullMQ queue of the platform, by name: each is defined (with its job map) by the service
  * that works it, and admin's jobs view shows them all, so a queue missing here cannot be defined.
  */
-export const PLATFORM_QUEUES = ['catalog-media', 'analytics-rollups'] as const;
+export const PLATFORM_QUEUES = ['catalog-media', 'analytics-rollups', 'analytics-recommendations'] as const;
 export type QueueName = (typeof PLATFORM_QUEUES)[number];
 
 export function defineQueue<M extends Record<string, object>>(
@@ -86,6 +86,19 @@ export class JobQueue<M extends Record<string, object>> {
         data: { payload, trace } satisfies StoredJob<M[K]>,
         opts: { ...DEFAULT_JOB_OPTIONS, ...options(payload) },
       })),
+    );
+  }
+
+  /**
+   * Runs a job every `everyMs`, once across all the queue's producers: scheduling it
+   * again with the same name replaces the schedule rather than adding one.
+   */
+  schedule<K extends keyof M & string>(name: K, payload: M[K], everyMs: number): Promise<Job> {
+    const stored: StoredJob<M[K]> = { payload, trace: {} };
+    return this.queue.upsertJobScheduler(
+      name,
+      { every: everyMs },
+      { name, data: stored, opts: { ...DEFAULT_JOB_OPTIONS, attempts: 1, removeOnComplete: true } },
     );
   }
 
