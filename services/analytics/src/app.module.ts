@@ -20,6 +20,10 @@ import { UserDeletedHandler } from './history/user-deleted.handler';
 import { WatchHistoryController } from './history/watch-history.controller';
 import { WatchHistoryRepository } from './history/watch-history.repository';
 import { WatchHistoryService } from './history/watch-history.service';
+import { RecommendationsController } from './recommendations/recommendations.controller';
+import { RecommendationsRepository } from './recommendations/recommendations.repository';
+import { RecommendationsService } from './recommendations/recommendations.service';
+import { RECOMMEND, RECOMMEND_QUEUE } from './recommendations/recommend.queue';
 import { CreatorRevenueController } from './revenue/creator-revenue.controller';
 import { CreatorRevenueRepository } from './revenue/creator-revenue.repository';
 import { CreatorRevenueService } from './revenue/creator-revenue.service';
@@ -50,6 +54,7 @@ export class AppModule extends ServiceRootModule<Config>(
       WatchHistoryController,
       UserDeletedHandler,
       HistoryExportController,
+      RecommendationsController,
       UserRegisteredRollupHandler,
       FilmEventsHandlers,
       CreatorEventsHandlers,
@@ -57,6 +62,9 @@ export class AppModule extends ServiceRootModule<Config>(
     ],
     providers: [
       queueProvider(ROLLUPS, ROLLUP_QUEUE),
+      queueProvider(RECOMMEND, RECOMMEND_QUEUE),
+      RecommendationsService,
+      RecommendationsRepository,
       ClientContext,
       SessionPublisher,
       ViewingSessionsService,

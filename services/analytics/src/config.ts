@@ -24,6 +24,11 @@ export const configSchema = baseConfigSchema
     CREATOR_REVENUE_SHARE: z.coerce.number().min(0).max(1).default(0.55),
     /** Rollup jobs one analytics-worker runs at once. */
     ROLLUP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * How often analytics-worker recomputes the whole recommendation model (docs/recommendations.md);
+     * a member's own change recomputes their rows at once.
+     */
+    RECOMMEND_FULL_EVERY_SECONDS: z.coerce.number().int().min(10).default(600),
   })
   .refine((config) => config.NODE_ENV !== 'production' || config.VIEWING_SESSION_KEY !== DEV_SESSION_KEY, {
     message: 'VIEWING_SESSION_KEY must be set in production',

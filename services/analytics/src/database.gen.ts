@@ -94,6 +94,13 @@ export interface Creators {
   user_id: string;
 }
 
+export interface CriticRatings {
+  critic_id: Int8;
+  film_id: number;
+  rated_at: string;
+  rating: number;
+}
+
 export interface DeadLetters {
   created_at: Generated<string>;
   error: string;
@@ -147,6 +154,14 @@ export interface FilmDayShards {
   watch_seconds: number;
 }
 
+export interface FilmNeighbours {
+  basis: string;
+  film_id: number;
+  neighbour_id: number;
+  rank: number;
+  score: number;
+}
+
 export interface Films {
   creator_id: number;
   deleted: Generated<boolean>;
@@ -192,6 +207,14 @@ export interface KnownUsers {
   version: Generated<Int8>;
 }
 
+export interface MemberTies {
+  changed_at: string;
+  kind: string;
+  target_id: Int8;
+  user_id: string;
+  value: number;
+}
+
 export interface Outbox {
   created_at: Generated<string>;
   headers: Generated<Record<string, string>>;
@@ -223,6 +246,18 @@ export interface ProcessedEvents {
   topic: string;
 }
 
+export interface RecommendationRows {
+  computed_at: string;
+  owner: string;
+  rows: Json;
+}
+
+export interface RecommendationSettings {
+  changed_at: string;
+  personalised: boolean;
+  user_id: string;
+}
+
 export interface SessionEvents {
   agent_device: string | null;
   bitrate_kbps: Generated<number>;
@@ -251,6 +286,14 @@ export interface SessionEvents {
   viewer_key: string | null;
   watched: Generated<string>;
   writer: string;
+}
+
+export interface TasteWeights {
+  film_id: number;
+  last_at: string;
+  seen: boolean;
+  user_id: string;
+  weight: number;
 }
 
 export interface ViewingSessions {
@@ -290,17 +333,23 @@ export interface DB {
   ad_events: AdEvents;
   creator_daily: CreatorDaily;
   creators: Creators;
+  critic_ratings: CriticRatings;
   dead_letters: DeadLetters;
   film_daily: FilmDaily;
   film_day_dirty: FilmDayDirty;
   film_day_shards: FilmDayShards;
+  film_neighbours: FilmNeighbours;
   films: Films;
   follower_counts: FollowerCounts;
   history_clears: HistoryClears;
   known_users: KnownUsers;
+  member_ties: MemberTies;
   outbox: Outbox;
   platform_daily: PlatformDaily;
   processed_events: ProcessedEvents;
+  recommendation_rows: RecommendationRows;
+  recommendation_settings: RecommendationSettings;
   session_events: SessionEvents;
+  taste_weights: TasteWeights;
   viewing_sessions: ViewingSessions;
 }

@@ -3,6 +3,7 @@ import { Ads20261205120000 } from './migrations/ads.migration';
 import { CreatorStanding20261207100000 } from './migrations/creator-standing.migration';
 import { FilmDayShards20261206120000 } from './migrations/film-day-shards.migration';
 import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
+import { Recommendations20261208100000 } from './migrations/recommendations.migration';
 import { Viewing20261124210000 } from './migrations/viewing.migration';
 
 export const DATABASE = {
@@ -15,6 +16,7 @@ export const DATABASE = {
       Ads20261205120000,
       FilmDayShards20261206120000,
       CreatorStanding20261207100000,
+      Recommendations20261208100000,
     }),
   ],
 };

@@ -1,0 +1,139 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, JobQueue, type JobHandlers } from '@kinora/common';
+import type { Config } from '../config';
+import { RecommendationsRepository } from './recommendations.repository';
+import { filmKey, FULL_KEY, memberKey, RECOMMEND_QUEUE, type RecommendJobs } from './recommend.queue';
+import { memberRows, trendingRows } from './rows';
+import { neighboursOf, type CatalogueFilm } from './similarity';
+import { tasteWeights } from './taste';
+
+/** The owner of the visitors' (and new members') rows. */
+export const EVERYONE = '*';
+/** Their films' neighbours follow a little later, after the burst. */
+const FILM_DELAY_MS = 5_000;
+
+/**
+ * analytics-worker's recommendation jobs (docs/recommendations.md). A member's change recomputes
+ * their weights and rows at once and their films' neighbours soon after; everything is recomputed
+ * on a schedule, which is what carries one member's doings into everyone else's rows. Every job
+ * recomputes from stored rows, so a redelivered event or a repeated job changes nothing.
+ */
+@Injectable()
+export class RecommendationJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RecommendationJobs.name);
+  private readonly queue: JobQueue<RecommendJobs>;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: RecommendationsRepository,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.queue = new JobQueue(RECOMMEND_QUEUE, config);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.schedule('full', {}, this.config.RECOMMEND_FULL_EVERY_SECONDS * 1000);
+    await this.queue.add('full', {}, { deduplication: { id: FULL_KEY }, removeOnComplete: true });
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.queue.onApplicationShutdown();
+  }
+
+  handlers(): JobHandlers<RecommendJobs> {
+    return {
+      member: async ({ userId }) => {
+        await this.queue.queue.removeDeduplicationKey(memberKey({ userId }));
+        const films = await this.recomputeMember(userId, true);
+        await this.queue.addMany(
+          'film',
+          films.map((filmId) => ({ filmId })),
+          (job) => ({ deduplication: { id: filmKey(job) }, delay: FILM_DELAY_MS, removeOnComplete: true }),
+        );
+      },
+      film: async ({ filmId }) => {
+        await this.queue.queue.removeDeduplicationKey(filmKey({ filmId }));
+        await this.recomputeNeighbours(filmId, await this.repository.catalogue());
+      },
+      full: async () => {
+        await this.queue.queue.removeDeduplicationKey(FULL_KEY);
+        await this.recomputeAll();
+      },
+    };
+  }
+
+  /**
+   * One member's weights from their sessions and ties (nothing if they turned personalisation off),
+   * then, unless `rows` is false, their rows from the films' current neighbours. Returns the films
+   * they liked, whose neighbours their change may move.
+   */
+  async recomputeMember(userId: string, rows: boolean): Promise<number[]> {
+    return this.em.fork().transactional(async () => {
+      await this.repository.lockMember(userId);
+      const weights = (await this.repository.personalised(userId))
+        ? tasteWeights(await this.repository.filmSessionsOf(userId), await this.repository.filmTiesOf(userId))
+        : [];
+      await this.repository.replaceWeights(userId, weights);
+      if (rows) await this.saveMemberRows(userId);
+      return weights.filter((w) => w.weight > 0).map((w) => w.filmId);
+    });
+  }
+
+  private async saveMemberRows(userId: string): Promise<void> {
+    const history = await this.repository.weightsOf(userId);
+    if (history.length === 0) {
+      await this.repository.saveRows(userId, []);
+      return;
+    }
+    const model = {
+      history,
+      neighbours: await this.repository.neighboursOf(history.map((w) => w.filmId)),
+      films: await this.repository.publishedFilms(),
+      followedCreators: await this.repository.followedCreators(userId),
+      criticPicks: await this.repository.criticPicks(userId),
+    };
+    await this.repository.saveRows(userId, memberRows(model));
+  }
+
+  /** One film's nearest films (none once it is no longer published). */
+  async recomputeNeighbours(filmId: number, catalogue: CatalogueFilm[]): Promise<void> {
+    await this.em.fork().transactional(async () => {
+      await this.repository.lockFilm(filmId);
+      const film = catalogue.find((f) => f.id === filmId);
+      if (!film) {
+        await this.repository.replaceNeighbours(filmId, []);
+        return;
+      }
+      const together = await this.repository.coOccurrences(filmId);
+      const norms = await this.repository.norms([filmId, ...together.map((pair) => pair.filmId)]);
+      await this.repository.replaceNeighbours(filmId, neighboursOf(film, together, norms, catalogue));
+    });
+  }
+
+  /** Every weight, then every film's neighbours, then every member's rows and the visitors'. */
+  async recomputeAll(): Promise<void> {
+    const started = Date.now();
+    const members = await this.repository.members();
+    for (const userId of members) await this.recomputeMember(userId, false);
+    const catalogue = await this.repository.catalogue();
+    const films = new Set([...catalogue.map((f) => f.id), ...(await this.repository.filmsWithNeighbours())]);
+    for (const filmId of films) await this.recomputeNeighbours(filmId, catalogue);
+    for (const userId of members) {
+      await this.em.fork().transactional(async () => {
+        await this.repository.lockMember(userId);
+        await this.saveMemberRows(userId);
+      });
+    }
+    await this.em.fork().transactional(async () => {
+      await this.repository.saveRows(
+        EVERYONE,
+        trendingRows(catalogue.map((f) => ({ id: f.id, genre: f.genre, views: f.trending }))),
+      );
+    });
+    this.logger.log(
+      { members: members.length, films: films.size, ms: Date.now() - started },
+      'recommendations recomputed',
+    );
+  }
+}

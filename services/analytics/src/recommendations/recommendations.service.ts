@@ -1,0 +1,63 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { JobQueue } from '@kinora/common';
+import type { HomeRecommendationsDto, RecommendationRowDto } from './dto/recommendation.dto';
+import { EVERYONE } from './recommendation-jobs';
+import { RecommendationsRepository } from './recommendations.repository';
+import { memberJob, RECOMMEND, type RecommendJobs } from './recommend.queue';
+
+/** Films shown under "More like this". */
+const SIMILAR_SHOWN = 12;
+
+/** Serves the rows analytics-worker keeps (docs/recommendations.md), and the member's choice. */
+@Injectable()
+export class RecommendationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly repository: RecommendationsRepository,
+    @Inject(RECOMMEND) private readonly jobs: JobQueue<RecommendJobs>,
+  ) {}
+
+  /** The member's own rows when there are any, else everyone's trending per genre. */
+  async home(userId: string | null): Promise<HomeRecommendationsDto> {
+    const stored = await this.repository.rowsOf(userId ? [userId, EVERYONE] : [EVERYONE]);
+    const mine = userId ? stored.get(userId) : undefined;
+    if (mine && mine.length > 0) return { personalised: true, rows: mine };
+    return { personalised: false, rows: stored.get(EVERYONE) ?? [] };
+  }
+
+  /** "More like this": the film's nearest films, and on what basis. */
+  async similar(filmId: number): Promise<RecommendationRowDto> {
+    const films = await this.repository.publishedFilms();
+    const film = films.get(filmId);
+    if (!film) throw new NotFoundException('Film not found');
+    const neighbours = (await this.repository.neighboursOf([filmId])).get(filmId) ?? [];
+    const shown = neighbours.filter((n) => films.has(n.neighbourId)).slice(0, SIMILAR_SHOWN);
+    const coWatched = shown.some((n) => n.basis === 'co-watched');
+    return {
+      kind: 'more-like-this',
+      key: `similar:${filmId}`,
+      title: 'More like this',
+      reason: coWatched
+        ? `Members who watched ${film.title} also watched these`
+        : `From the creator and the genre of ${film.title}`,
+      filmIds: shown.map((n) => n.neighbourId),
+    };
+  }
+
+  personalised(userId: string): Promise<boolean> {
+    return this.repository.personalised(userId);
+  }
+
+  /** Stores the choice and recomputes the member's rows: off drops them and what was learned of them. */
+  async setPersonalised(userId: string, personalised: boolean): Promise<boolean> {
+    await this.em.fork().transactional(async () => {
+      await this.repository.setPersonalised(userId, personalised);
+      // Off takes effect at once; the recompute then drops what was learned of them.
+      if (!personalised) await this.repository.saveRows(userId, []);
+    });
+    const { payload, options } = memberJob(userId);
+    await this.jobs.add('member', payload, { ...options, delay: 0 });
+    return personalised;
+  }
+}
