@@ -70,6 +70,11 @@ export const FILMS_DEFAULT_LIMIT = 50;
 export const CREATORS_DEFAULT_LIMIT = 20;
 export const TRENDING_DEFAULT_LIMIT = 8;
 export const TRENDING_LIMIT_MAX = 50;
+/**
+ * The film list by ids (`GET /api/films?ids=12,5,9`, a row of recommended films): 1 to this many
+ * ids, written as given, in one call.
+ */
+export const FILM_IDS_MAX = 50;
 
 /** Film search: the query text is required and at most this long. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;

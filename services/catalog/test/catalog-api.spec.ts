@@ -324,6 +324,122 @@ describe('listing', () => {
   });
 });
 
+describe('films by ids', () => {
+  const byIds = (list: (number | string)[], headers: Record<string, string> = {}) =>
+    get(`/api/films?ids=${list.join(',')}`, headers);
+
+  test('answers the films in the order the ids were given, duplicates dropped', async () => {
+    const response = await byIds([ids.laugh!, ids.nebula!, ids.cells!]);
+    expect(response.statusCode).toBe(200);
+    expect(titles(response.json())).toStrictEqual(['Laughing Machines', 'Nebula Dreams', 'Cellular Sonata']);
+    // Not the list's sort: the reverse order is answered reversed.
+    expect(titles((await byIds([ids.cells!, ids.nebula!, ids.laugh!])).json())).toStrictEqual([
+      'Cellular Sonata',
+      'Nebula Dreams',
+      'Laughing Machines',
+    ]);
+    expect(titles((await byIds([ids.nebula!, ids.laugh!, ids.nebula!, ids.laugh!])).json())).toStrictEqual([
+      'Nebula Dreams',
+      'Laughing Machines',
+    ]);
+    // The same cards as the list's.
+    const listed = (await get('/api/films?limit=100')).json() as FilmDto[];
+    expect((await byIds([ids.mention!])).json()).toStrictEqual(listed.filter((f) => f.id === ids.mention));
+    // Encoded commas are the same list.
+    expect(titles((await get(`/api/films?ids=${ids.laugh}%2C${ids.nebula}`)).json())).toStrictEqual([
+      'Laughing Machines',
+      'Nebula Dreams',
+    ]);
+  });
+
+  test('leaves out unpublished and unknown films, as the list does; a creator and admins see theirs', async () => {
+    const asked = [ids.pending!, ids.mention!, 999_999, ids.archived!, ids.nebula!];
+    expect(titles((await byIds(asked)).json())).toStrictEqual(['Quiet Harbor', 'Nebula Dreams']);
+    expect((await byIds([ids.pending!, 999_999])).json()).toStrictEqual([]);
+    // Members without a role see what the public sees.
+    expect(titles((await byIds(asked, { 'x-user-id': OTHER })).json())).toStrictEqual([
+      'Quiet Harbor',
+      'Nebula Dreams',
+    ]);
+    const owner = { 'x-user-id': OWNER, 'x-user-roles': 'creator' };
+    expect(titles((await byIds(asked, owner)).json())).toStrictEqual([
+      'Unfinished Orbit',
+      'Quiet Harbor',
+      'Retired Comet',
+      'Nebula Dreams',
+    ]);
+    expect(titles((await byIds(asked, ADMIN)).json())).toStrictEqual([
+      'Unfinished Orbit',
+      'Quiet Harbor',
+      'Retired Comet',
+      'Nebula Dreams',
+    ]);
+  });
+
+  test("a suspended creator's films are left out", async () => {
+    // Asked by another creator: a creator's reads bypass the cache, so the change shows at once.
+    const creator = { 'x-user-id': OWNER, 'x-user-roles': 'creator' };
+    const asked = [ids.laugh!, ids.nebula!, ids.cells!];
+    await db.query('update creators set suspended_at = now() where id = $1', [ids.bo]);
+    try {
+      expect(titles((await byIds(asked, creator)).json())).toStrictEqual(['Nebula Dreams']);
+    } finally {
+      await db.query('update creators set suspended_at = null where id = $1', [ids.bo]);
+    }
+    expect(titles((await byIds(asked, creator)).json())).toStrictEqual([
+      'Laughing Machines',
+      'Nebula Dreams',
+      'Cellular Sonata',
+    ]);
+  });
+
+  test('takes 1 to 50 plain positive integers, comma-separated; anything else is a JSON 400 naming ids', async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => 1_000_000 + i);
+    expect((await byIds(fifty)).statusCode).toBe(200);
+    expect((await byIds([...fifty, ids.nebula!])).statusCode).toBe(400);
+    const bad = [
+      'ids=abc',
+      'ids=0',
+      'ids=-1',
+      'ids=012',
+      'ids=1.5',
+      'ids=1e3',
+      'ids=%2B1',
+      'ids=2147483648',
+      `ids=${ids.nebula},abc`,
+      `ids=${ids.nebula},`,
+      `ids=,${ids.nebula}`,
+      `ids=${ids.nebula},,${ids.laugh}`,
+      `ids=${ids.nebula},%20${ids.laugh}`,
+      `ids=${[...fifty, ids.nebula].join(',')}`,
+      'ids=',
+      'ids=%20',
+      `ids=${ids.nebula}&ids=${ids.laugh}`,
+    ];
+    for (const query of bad) {
+      assertError(
+        await get(`/api/films?${query}`),
+        400,
+        /^ids must be a comma-separated list of 1 to 50 positive integers$/,
+      );
+    }
+  });
+
+  test('stands alone: any other list parameter beside it is a 400 naming them; blank ones are not given', async () => {
+    assertError(
+      await get(`/api/films?ids=${ids.nebula}&sort=newest&limit=2`),
+      400,
+      /^ids cannot be combined with sort, limit$/,
+    );
+    for (const other of ['genre=Drama', 'featured=true', `creatorId=${ids.ada}`, 'offset=0', 'excludeId=1']) {
+      assertError(await get(`/api/films?ids=${ids.nebula}&${other}`), 400, /ids cannot be combined with/);
+    }
+    expect(titles((await get(`/api/films?genre=&ids=${ids.nebula}&sort=`)).json())).toStrictEqual([
+      'Nebula Dreams',
+    ]);
+  });
+});
+
 describe('visibility', () => {
   test('pending and archived films stay hidden from the public everywhere', async () => {
     const publicTitles = titles((await get('/api/films?limit=100')).json());

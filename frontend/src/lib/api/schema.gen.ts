@@ -5187,6 +5187,8 @@ export interface operations {
                 genre?: string;
                 /** @description Language, matched case-insensitively (English, Spanish, French, German, Italian, Portuguese, Mandarin, Japanese, Korean, Hindi, Arabic). */
                 language?: string;
+                /** @description Only these films, comma-separated (1 to 50 ids, duplicates dropped), answered in the order given; those the caller may not see (or that do not exist) are left out. It stands alone: no other parameter of the list may be given with it (no filter, sort or page). Blank is a 400, not "not given". */
+                ids?: string;
                 /** @description Only featured (true) or only other films. */
                 featured?: "true" | "false";
                 creatorId?: number;

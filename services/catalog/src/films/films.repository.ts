@@ -106,6 +106,18 @@ export class FilmsRepository {
   }
 
   /**
+   * The films of `ids` the viewer may see (the list's visibility, nothing else), in the order of
+   * `ids`; the others (unknown, hidden) left out. `ids` holds no duplicates.
+   */
+  async byIds(ids: number[], viewer: Identity | null): Promise<FilmRecord[]> {
+    const rows = await visibleTo(filmSelect(this.db.prepared), viewer)
+      .where((eb) => eb('f.id', '=', eb.fn.any(eb.val(ids))))
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
    * Full-text search (title weighted above description, English stemming) with typo tolerance on
    * titles through trigram similarity, best match first.
    */

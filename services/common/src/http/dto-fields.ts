@@ -3,6 +3,9 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { EMAIL_MAX_LENGTH, MAX_ID } from '@kinora/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsEmail,
   IsBoolean,
   IsIn,
@@ -136,6 +139,49 @@ export function EnumField(
 /** An id of a row elsewhere: a positive integer within a PostgreSQL integer column. */
 export function IdField(options: IntegerFieldOptions = {}): FieldDecorator {
   return byName((name) => IntegerField(1, MAX_ID, `${name} must be a positive integer`, options));
+}
+
+/** An id written plainly, as path ids are (ParseIdPipe): "12", not "012", "1e3", "12.0" or "+12". */
+const PLAIN_ID = /^[1-9]\d{0,9}$/;
+
+/** A comma-separated query value as its entries, each a number (NaN when not written plainly). */
+const commaSeparatedIds = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value.split(',').map((entry) => (PLAIN_ID.test(entry) ? Number(entry) : NaN))
+    : value;
+
+/**
+ * A query parameter listing ids, comma-separated (`ids=12,5,9`): 1 to `maxItems` entries, each a
+ * positive integer written plainly (as path ids are) and at most MAX_ID. The DTO gets the numbers
+ * in the order written, duplicates included. Unlike the other query kinds, blank (`ids=`) is not
+ * "not given": an empty list is refused like any other bad value, so a caller with nothing to ask
+ * for never gets the unfiltered answer. Repeating the parameter (`ids=1&ids=2`) is refused too:
+ * the list has one spelling, hence one cache entry. Every failed check gives the one message.
+ */
+export function IdListField(
+  maxItems: number,
+  { optional = false, ...schema }: Pick<IntegerFieldOptions, 'optional' | 'description' | 'example'> = {},
+): FieldDecorator {
+  const id = '[1-9][0-9]{0,9}';
+  return byName((name) => {
+    const message = `${name} must be a comma-separated list of 1 to ${maxItems} positive integers`;
+    return applyDecorators(
+      Max(MAX_ID, { each: true, message }),
+      Min(1, { each: true, message }),
+      IsInt({ each: true, message }),
+      ArrayMaxSize(maxItems, { message }),
+      ArrayMinSize(1, { message }),
+      IsArray({ message }),
+      Transform(commaSeparatedIds),
+      ...(optional ? [IsOptional()] : []),
+      ApiProperty({
+        type: 'string',
+        pattern: `^${id}(,${id}){0,${maxItems - 1}}$`,
+        ...schema,
+        ...(optional ? { required: false } : {}),
+      }),
+    );
+  });
 }
 
 export interface TextFieldOptions {

@@ -9,6 +9,7 @@ export type FilmListParams = FilmListQuery;
 
 /** One order for the query string whatever the caller's key order; unset filters are left out. */
 const PARAM_ORDER = [
+  'ids',
   'genre',
   'language',
   'featured',
@@ -34,6 +35,14 @@ export const getFilmsQueryOptions = (params: FilmListParams) =>
 
 export const useFilms = (params: FilmListParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...getFilmsQueryOptions(params), enabled });
+
+/**
+ * The films of a row whose ids come from elsewhere (recommendations), as the same cards as every
+ * other list: GET /api/films?ids=12,5,9 (1 to FILM_IDS_MAX ids) answers those the viewer may see,
+ * in the order of `ids`, unknown and hidden ones left out. Asks nothing while `ids` is empty.
+ */
+export const useFilmsByIds = (ids: readonly number[]) =>
+  useFilms({ ids: ids.join(',') }, { enabled: ids.length > 0 });
 
 /** The home hero's query (GET /api/films?featured=true&limit=5, which the gateway preloads). */
 export const FEATURED_HERO_PARAMS = { featured: 'true', limit: 5 } as const satisfies FilmListParams;

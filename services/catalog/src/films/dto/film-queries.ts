@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  FILM_IDS_MAX,
   FILM_SORTS,
   FILTER_TEXT_MAX_LENGTH,
   GENRES,
@@ -11,8 +12,8 @@ import {
   type FilmSort,
 } from '@kinora/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { blankToUndefined, EnumField, IdField, IntegerField, PageQuery } from '@kinora/common';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { blankToUndefined, EnumField, IdField, IdListField, IntegerField, PageQuery } from '@kinora/common';
 
 export { FILM_SORTS, type FilmSort };
 
@@ -40,7 +41,45 @@ export class FilmFilterQuery extends PageQuery {
   language?: string;
 }
 
+/** The list's other parameters: none of them applies to a list by ids. */
+const NOT_WITH_IDS = [
+  'genre',
+  'language',
+  'featured',
+  'creatorId',
+  'excludeId',
+  'sort',
+  'limit',
+  'offset',
+] as const satisfies readonly (keyof ListFilmsQuery)[];
+
+const givenBesideIds = (query: ListFilmsQuery) => NOT_WITH_IDS.filter((name) => query[name] !== undefined);
+
+/** ids stands alone: the others given beside it (blank ones are not given) are a 400 naming them. */
+const AloneWithIds = () =>
+  ValidateBy({
+    name: 'aloneWithIds',
+    validator: {
+      validate: (_value, args) => givenBesideIds(args!.object as ListFilmsQuery).length === 0,
+      defaultMessage: (args) =>
+        `ids cannot be combined with ${givenBesideIds(args!.object as ListFilmsQuery).join(', ')}`,
+    },
+  });
+
 export class ListFilmsQuery extends FilmFilterQuery {
+  /** The films of a row whose ids come from elsewhere (recommendations), in their order. */
+  @AloneWithIds()
+  @IdListField(FILM_IDS_MAX, {
+    optional: true,
+    example: '12,5,9',
+    description:
+      `Only these films, comma-separated (1 to ${FILM_IDS_MAX} ids, duplicates dropped), answered in ` +
+      'the order given; those the caller may not see (or that do not exist) are left out. It stands ' +
+      'alone: no other parameter of the list may be given with it (no filter, sort or page). ' +
+      'Blank is a 400, not "not given".',
+  })
+  ids?: number[];
+
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Only featured (true) or only other films.' })
   @IsOptional()
   @Transform(blankToUndefined)
