@@ -1436,6 +1436,58 @@ export interface paths {
         patch: operations["ViewingSessions_update"];
         trace?: never;
     };
+    "/api/recommendations/films/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** More like this: the films members who watched this one also watched */
+        get: operations["Recommendations_similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page's recommended rows: a member's For you and Because you watched, else trending per genre */
+        get: operations["Recommendations_home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether recommendations learn from what the member does */
+        get: operations["Recommendations_settings"];
+        /** Turn personalisation on or off; off also drops what the model learned of the member */
+        put: operations["Recommendations_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/export/analytics": {
         parameters: {
             query?: never;
@@ -3309,6 +3361,11 @@ export interface components {
             viewingGrowth: components["schemas"]["ViewingGrowthDto"][];
             views: number;
         };
+        HomeRecommendationsDto: {
+            /** @description The rows are learned from this member (false for visitors, new members and members who turned personalisation off: then trending per genre). */
+            personalised: boolean;
+            rows: components["schemas"]["RecommendationRowDto"][];
+        };
         InsightDto: {
             detail: string;
             /** @description best-day, strongest-country, top-device, drop-off, completion, top-film */
@@ -3345,6 +3402,26 @@ export interface components {
             totalViews: number;
             /** @description Seconds watched, all time. */
             totalWatchTime: number;
+        };
+        RecommendationRowDto: {
+            /** @description Published films, best first; GET /api/films?ids= gives their cards. */
+            filmIds: number[];
+            /** @description Unique among the rows and stable: "for-you", "because:12", "critics", "trending:Drama", "similar:12". */
+            key: string;
+            kind: components["schemas"]["RecommendationRowKind"];
+            /**
+             * @description Why the row is there, in a sentence.
+             * @example Members who watched Rule 110 also watched these
+             */
+            reason: string;
+            /** @example Because you watched Rule 110 */
+            title: string;
+        };
+        /** @enum {string} */
+        RecommendationRowKind: "for-you" | "because-you-watched" | "critics-you-follow" | "trending-in-genre" | "more-like-this";
+        RecommendationSettingsDto: {
+            /** @description Recommendations learn from what the member watches, rates, likes, saves and follows. */
+            personalised: boolean;
         };
         RevenueMetricsDto: {
             breakdown: components["schemas"]["CostBreakdownDto"];
@@ -9586,6 +9663,169 @@ export interface operations {
             };
         };
     };
+    Recommendations_similar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationRowDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such resource (or not visible to the caller). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Recommendations_home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeRecommendationsDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Recommendations_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationSettingsDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Recommendations_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationSettingsDto"];
+                };
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     HistoryExport_export: {
         parameters: {
             query?: never;
@@ -10028,7 +10268,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
             };
             cookie?: never;
         };
@@ -10095,7 +10335,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
             };
             cookie?: never;
         };
@@ -10162,7 +10402,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
             };
             cookie?: never;
         };
@@ -10229,7 +10469,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
             };
             cookie?: never;
         };
@@ -10296,7 +10536,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
                 queueStatus: string;
             };
             cookie?: never;
@@ -10364,7 +10604,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
             };
             cookie?: never;
         };
@@ -10431,7 +10671,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
                 jobId: string;
             };
             cookie?: never;
@@ -10503,7 +10743,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
                 jobId: string;
             };
             cookie?: never;
@@ -10571,7 +10811,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
                 jobId: string;
             };
             cookie?: never;
@@ -10639,7 +10879,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                queueName: "catalog-media" | "analytics-rollups";
+                queueName: "catalog-media" | "analytics-rollups" | "analytics-recommendations";
                 jobId: string;
             };
             cookie?: never;
