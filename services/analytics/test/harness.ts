@@ -33,7 +33,7 @@ export const publish = publishEvent;
 /** A published film of `creatorId` (owned by `userId`) of the given length, as catalog announces it. */
 export async function publishFilm(
   analytics: Publisher,
-  film: { id: number; creatorId: number; userId: string; seconds: number; title?: string },
+  film: { id: number; creatorId: number; userId: string; seconds: number; title?: string; genre?: string },
 ): Promise<void> {
   await publish(analytics, CreatorRegisteredSchema, String(film.creatorId), {
     creatorId: BigInt(film.creatorId),
@@ -46,7 +46,7 @@ export async function publishFilm(
     title: film.title ?? `Film ${film.id}`,
     creatorId: BigInt(film.creatorId),
     creatorUserId: film.userId,
-    genre: 'Drama',
+    genre: film.genre ?? 'Drama',
     durationMinutes: Math.max(1, Math.round(film.seconds / 60)),
     durationSeconds: film.seconds,
     mediaBytes: BigInt(Math.round(film.seconds * 250_000)),

@@ -23,7 +23,7 @@ export interface Row {
 export const ROW_LENGTH = 20;
 export const BECAUSE_ROWS = 2;
 /** A "Because you watched" row needs this many films to be shown. */
-export const BECAUSE_AT_LEAST = 3;
+export const BECAUSE_AT_LEAST = 2;
 /** A history film's pull halves every this many days before the member's latest doing. */
 export const HALF_LIFE_DAYS = 30;
 /** How much a creator's or a genre's other film counts in "For you", against a co-watched one's cosine. */

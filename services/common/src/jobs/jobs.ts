@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { SpanKind } from '@opentelemetry/api';
-import { Gauge } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import { CONFIG, type BaseConfig } from '../config/config';
 import { MetricsService } from '../metrics/metrics';
 import { currentTraceHeaders, inSpan } from '../tracing/tracing';
@@ -140,7 +140,32 @@ export type QueueWorkerOptions = Pick<
   'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'
 >;
 
-/** The worker process's one processor for its queue: dispatches by job name to the typed handlers. */
+/** The queues each metrics registry reports in its one queue_jobs gauge (a worker may work several). */
+const countedQueues = new WeakMap<Registry, Map<QueueName, () => Queue | undefined>>();
+
+function countJobs(registry: Registry, name: QueueName, queue: () => Queue | undefined): void {
+  let queues = countedQueues.get(registry);
+  if (!queues) {
+    const counted = new Map<QueueName, () => Queue | undefined>();
+    queues = counted;
+    countedQueues.set(registry, counted);
+    new Gauge({
+      name: 'queue_jobs',
+      help: 'Jobs in the queue by state',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+      async collect() {
+        for (const [name, of] of counted) {
+          const counts = await of()?.getJobCounts('waiting', 'active', 'delayed', 'failed');
+          for (const [state, value] of Object.entries(counts ?? {})) this.set({ queue: name, state }, value);
+        }
+      },
+    });
+  }
+  queues.set(name, queue);
+}
+
+/** A worker process's processor for one of its queues: dispatches by job name to the typed handlers. */
 @Injectable()
 export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueProcessor.name);
@@ -159,19 +184,7 @@ export class QueueProcessor implements OnApplicationBootstrap, OnApplicationShut
     if (missing.length > 0) {
       throw new Error(`queue ${definition.name}: no handler for job(s) ${missing.join(', ')}`);
     }
-    const queue = () => this.queue;
-    new Gauge({
-      name: 'queue_jobs',
-      help: 'Jobs in the queue by state',
-      labelNames: ['queue', 'state'],
-      registers: [metrics.registry],
-      async collect() {
-        const counts = await queue()?.getJobCounts('waiting', 'active', 'delayed', 'failed');
-        for (const [state, value] of Object.entries(counts ?? {})) {
-          this.set({ queue: definition.name, state }, value);
-        }
-      },
-    });
+    countJobs(metrics.registry, definition.name, () => this.queue);
   }
 
   onApplicationBootstrap(): void {
