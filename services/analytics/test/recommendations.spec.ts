@@ -48,7 +48,8 @@ const home = async (userId?: string) => {
 /** Everything the model holds, as rows to compare. */
 const model = async () => ({
   ties: (await sut.db.query('select * from member_ties order by 1, 2, 3')).rows,
-  weights: (await sut.db.query('select user_id, film_id, weight, seen from taste_weights order by 1, 2')).rows,
+  weights: (await sut.db.query('select user_id, film_id, weight, seen from taste_weights order by 1, 2'))
+    .rows,
   neighbours: (await sut.db.query('select * from film_neighbours order by 1, 2')).rows,
   rows: (await sut.db.query('select owner, rows from recommendation_rows order by 1')).rows,
 });
@@ -57,10 +58,24 @@ beforeAll(async () => {
   sut = await startAnalytics({ RECOMMEND_FULL_EVERY_SECONDS: '3600' });
   jobs = sut.worker.get(RecommendationJobs, { strict: false });
   for (const id of SCI_FI) {
-    await publishFilm(sut, { id, creatorId: 31, userId: randomUUID(), seconds: 300, genre: 'Sci-Fi', title: `Orbit ${id}` });
+    await publishFilm(sut, {
+      id,
+      creatorId: 31,
+      userId: randomUUID(),
+      seconds: 300,
+      genre: 'Sci-Fi',
+      title: `Orbit ${id}`,
+    });
   }
   for (const id of DRAMA) {
-    await publishFilm(sut, { id, creatorId: 32, userId: randomUUID(), seconds: 300, genre: 'Drama', title: `Kitchen ${id}` });
+    await publishFilm(sut, {
+      id,
+      creatorId: 32,
+      userId: randomUUID(),
+      seconds: 300,
+      genre: 'Drama',
+      title: `Kitchen ${id}`,
+    });
   }
   await publishFilm(sut, { id: LONE, creatorId: 33, userId: randomUUID(), seconds: 300, genre: 'Drama' });
   await eventually(
@@ -95,11 +110,16 @@ test('two films of one taste watched to the end: For you leads with the others, 
   expect(because.reason).toBe(`Members who watched Orbit ${SCI_FI[1]} also watched these`);
   expect(because.filmIds).toEqual([SCI_FI[2], SCI_FI[3]]);
 
-  const similar = await sut.api.inject({ method: 'GET', url: `/api/recommendations/films/${DRAMA[0]}/similar` });
+  const similar = await sut.api.inject({
+    method: 'GET',
+    url: `/api/recommendations/films/${DRAMA[0]}/similar`,
+  });
   expect(similar.statusCode).toBe(200);
   expect((similar.json() as { filmIds: number[] }).filmIds.slice(0, 2).sort()).toEqual([DRAMA[1], DRAMA[2]]);
   // Nobody watched the lone film: its neighbours come from its genre.
-  const lone = (await sut.api.inject({ method: 'GET', url: `/api/recommendations/films/${LONE}/similar` })).json() as {
+  const lone = (
+    await sut.api.inject({ method: 'GET', url: `/api/recommendations/films/${LONE}/similar` })
+  ).json() as {
     reason: string;
     filmIds: number[];
   };
@@ -125,7 +145,11 @@ test("a member's ties arrive as events; redelivered and late ones leave the mode
   const send = (changedAt: Date, list = ties) =>
     Promise.all(
       list.map((tie) =>
-        publish(sut, MemberTieChangedSchema, fan, { userId: fan, ...tie, changedAt: timestampFromDate(changedAt) }),
+        publish(sut, MemberTieChangedSchema, fan, {
+          userId: fan,
+          ...tie,
+          changedAt: timestampFromDate(changedAt),
+        }),
       ),
     );
   await send(at);
@@ -136,7 +160,9 @@ test("a member's ties arrive as events; redelivered and late ones leave the mode
 
   // The same events again, and an older unlike that arrives late.
   await send(at);
-  await send(new Date(at.getTime() - 60_000), [{ kind: MemberTieKind.LIKE, targetId: BigInt(DRAMA[1]!), value: 0 }]);
+  await send(new Date(at.getTime() - 60_000), [
+    { kind: MemberTieKind.LIKE, targetId: BigInt(DRAMA[1]!), value: 0 },
+  ]);
   const marker = randomUUID();
   await publish(sut, MemberTieChangedSchema, fan, {
     userId: marker,
@@ -171,13 +197,18 @@ test('personalisation off drops the rows at once and what was learned; on brings
   expect(off.json()).toEqual({ personalised: false });
   expect((await home(viewer)).personalised).toBe(false);
   await eventually(
-    async () => (await sut.db.query('select 1 from taste_weights where user_id = $1', [viewer])).rowCount === 0,
+    async () =>
+      (await sut.db.query('select 1 from taste_weights where user_id = $1', [viewer])).rowCount === 0,
     30_000,
     'the weights dropped',
   );
   await jobs.recomputeAll();
   expect((await home(viewer)).personalised).toBe(false);
-  const settings = await sut.api.inject({ method: 'GET', url: '/api/recommendations/settings', headers: member(viewer) });
+  const settings = await sut.api.inject({
+    method: 'GET',
+    url: '/api/recommendations/settings',
+    headers: member(viewer),
+  });
   expect(settings.json()).toEqual({ personalised: false });
 
   await sut.api.inject({
@@ -194,7 +225,11 @@ test('clearing the watch history clears what the model learned from it', async (
   await watched(viewer, SCI_FI[0]!);
   await jobs.recomputeAll();
   expect((await home(viewer)).personalised).toBe(true);
-  const cleared = await sut.api.inject({ method: 'DELETE', url: '/api/analytics/history', headers: member(viewer) });
+  const cleared = await sut.api.inject({
+    method: 'DELETE',
+    url: '/api/analytics/history',
+    headers: member(viewer),
+  });
   expect(cleared.statusCode).toBe(204);
   await eventually(async () => !(await home(viewer)).personalised, 30_000, 'the rows gone');
   expect((await sut.db.query('select 1 from taste_weights where user_id = $1', [viewer])).rowCount).toBe(0);
@@ -203,11 +238,22 @@ test('clearing the watch history clears what the model learned from it', async (
 test('bad input is a 4xx naming the problem', async () => {
   const viewer = randomUUID();
   const put = (payload: unknown, headers: Record<string, string> = member(viewer)) =>
-    sut.api.inject({ method: 'PUT', url: '/api/recommendations/settings', headers, payload: payload as object });
+    sut.api.inject({
+      method: 'PUT',
+      url: '/api/recommendations/settings',
+      headers,
+      payload: payload as object,
+    });
   expect((await put({ personalised: 'yes' })).json()).toMatchObject({ statusCode: 400 });
   expect(JSON.stringify((await put({})).json())).toContain('personalised must be a boolean');
   expect((await put({ personalised: true }, {})).statusCode).toBe(401);
-  expect((await sut.api.inject({ method: 'GET', url: '/api/recommendations/settings' })).statusCode).toBe(401);
-  expect((await sut.api.inject({ method: 'GET', url: '/api/recommendations/films/abc/similar' })).statusCode).toBe(400);
-  expect((await sut.api.inject({ method: 'GET', url: '/api/recommendations/films/99999/similar' })).statusCode).toBe(404);
+  expect((await sut.api.inject({ method: 'GET', url: '/api/recommendations/settings' })).statusCode).toBe(
+    401,
+  );
+  expect(
+    (await sut.api.inject({ method: 'GET', url: '/api/recommendations/films/abc/similar' })).statusCode,
+  ).toBe(400);
+  expect(
+    (await sut.api.inject({ method: 'GET', url: '/api/recommendations/films/99999/similar' })).statusCode,
+  ).toBe(404);
 });

@@ -10,7 +10,11 @@ export type RecommendJobs = {
   full: Record<string, never>;
 };
 
-export const RECOMMEND_QUEUE = defineQueue<RecommendJobs>('analytics-recommendations', ['member', 'film', 'full']);
+export const RECOMMEND_QUEUE = defineQueue<RecommendJobs>('analytics-recommendations', [
+  'member',
+  'film',
+  'full',
+]);
 export const RECOMMEND = Symbol('RECOMMEND');
 
 /** At most one job waits per member, per film and for the full recompute (lifted when it starts). */

@@ -15,7 +15,8 @@ export class RecommendationsController {
 
   @Get('home')
   @ApiOperation({
-    summary: "The home page's recommended rows: a member's For you and Because you watched, else trending per genre",
+    summary:
+      "The home page's recommended rows: a member's For you and Because you watched, else trending per genre",
   })
   @Responds({ ok: HomeRecommendationsDto, errors: [] })
   home(@CurrentIdentity() viewer: Identity | null): Promise<HomeRecommendationsDto> {

@@ -41,7 +41,11 @@ export class RecommendationsRepository {
 
   /** Each tie as its newest event says; an older or repeated event changes nothing. */
   async storeTies(ties: TieRecord[]): Promise<void> {
-    const rows = newestPerKey(ties, (t) => `${t.user_id}|${t.kind}|${t.target_id}`, (t) => String(t.changed_at));
+    const rows = newestPerKey(
+      ties,
+      (t) => `${t.user_id}|${t.kind}|${t.target_id}`,
+      (t) => String(t.changed_at),
+    );
     if (rows.length === 0) return;
     await this.db
       .insertInto('member_ties')
@@ -57,7 +61,11 @@ export class RecommendationsRepository {
 
   /** A critic's rating of a film, the newest review's. */
   async storeCriticRatings(ratings: CriticRatingRecord[]): Promise<void> {
-    const rows = newestPerKey(ratings, (r) => `${r.critic_id}|${r.film_id}`, (r) => String(r.rated_at));
+    const rows = newestPerKey(
+      ratings,
+      (r) => `${r.critic_id}|${r.film_id}`,
+      (r) => String(r.rated_at),
+    );
     if (rows.length === 0) return;
     await this.db
       .insertInto('critic_ratings')
@@ -83,7 +91,9 @@ export class RecommendationsRepository {
         eb.fn.max('s.client_updated_at').as('last_at'),
       ])
       .where('s.user_id', '=', userId)
-      .where((eb) => eb.or([eb('h.cleared_at', 'is', null), eb('s.last_received_at', '>', eb.ref('h.cleared_at'))]))
+      .where((eb) =>
+        eb.or([eb('h.cleared_at', 'is', null), eb('s.last_received_at', '>', eb.ref('h.cleared_at'))]),
+      )
       .groupBy('s.film_id')
       .execute();
     return rows.map((row) => ({
@@ -135,7 +145,11 @@ export class RecommendationsRepository {
           .on('t.value', '>', 0)
           .on('t.user_id', '=', userId),
       )
-      .select((eb) => ['r.film_id', eb.fn.max('r.rating').as('rating'), eb.fn.max('r.rated_at').as('rated_at')])
+      .select((eb) => [
+        'r.film_id',
+        eb.fn.max('r.rating').as('rating'),
+        eb.fn.max('r.rated_at').as('rated_at'),
+      ])
       .where('r.rating', '>=', 7)
       .groupBy('r.film_id')
       .orderBy('rating', 'desc')
@@ -228,7 +242,9 @@ export class RecommendationsRepository {
     const rows = await this.db
       .selectFrom('films as f')
       .leftJoin('viewing_sessions as s', (join) =>
-        join.onRef('s.film_id', '=', 'f.id').on('s.qualified_at', '>', sql<string>`now() - make_interval(days => ${POPULAR_DAYS})`),
+        join
+          .onRef('s.film_id', '=', 'f.id')
+          .on('s.qualified_at', '>', sql<string>`now() - make_interval(days => ${POPULAR_DAYS})`),
       )
       .select((eb) => [
         'f.id',
@@ -238,7 +254,13 @@ export class RecommendationsRepository {
         eb.cast<number>(eb.fn.count('s.session_id'), 'integer').as('popular'),
         eb
           .cast<number>(
-            eb.fn.count('s.session_id').filterWhere('s.qualified_at', '>', sql<string>`now() - make_interval(days => ${TRENDING_DAYS})`),
+            eb.fn
+              .count('s.session_id')
+              .filterWhere(
+                's.qualified_at',
+                '>',
+                sql<string>`now() - make_interval(days => ${TRENDING_DAYS})`,
+              ),
             'integer',
           )
           .as('trending'),
@@ -318,7 +340,9 @@ export class RecommendationsRepository {
     await this.db
       .insertInto('recommendation_rows')
       .values({ owner, rows: JSON.stringify(rows), computed_at: new Date().toISOString() })
-      .onConflict((conflict) => conflict.column('owner').doUpdateSet((eb) => takeExcluded(eb, ['rows', 'computed_at'])))
+      .onConflict((conflict) =>
+        conflict.column('owner').doUpdateSet((eb) => takeExcluded(eb, ['rows', 'computed_at'])),
+      )
       .execute();
   }
 

@@ -67,7 +67,8 @@ export function forYou(model: MemberModel): number[] {
   const add = (filmId: number, value: number) => scores.set(filmId, (scores.get(filmId) ?? 0) + value);
   const pulls = anchors(history);
   for (const { film, pull } of pulls) {
-    for (const neighbour of neighbours.get(film.filmId) ?? []) add(neighbour.neighbourId, pull * similarityOf(neighbour));
+    for (const neighbour of neighbours.get(film.filmId) ?? [])
+      add(neighbour.neighbourId, pull * similarityOf(neighbour));
   }
   const strongest = Math.max(...pulls.map((a) => a.pull));
   for (const [filmId, film] of films) {
@@ -97,7 +98,8 @@ export function becauseYouWatched(model: MemberModel): Row[] {
   for (const anchor of latestFirst) {
     if (rows.length >= BECAUSE_ROWS) break;
     const picks = (model.neighbours.get(anchor.filmId) ?? []).filter(
-      (n) => !excluded.has(n.neighbourId) && n.neighbourId !== anchor.filmId && model.films.has(n.neighbourId),
+      (n) =>
+        !excluded.has(n.neighbourId) && n.neighbourId !== anchor.filmId && model.films.has(n.neighbourId),
     );
     if (picks.length < BECAUSE_AT_LEAST) continue;
     const title = model.films.get(anchor.filmId)!.title;
@@ -128,7 +130,9 @@ export function memberRows(model: MemberModel): Row[] {
   }
   rows.push(...becauseYouWatched(model));
   const excluded = excludedOf(model.history);
-  const picks = model.criticPicks.filter((id) => !excluded.has(id) && model.films.has(id)).slice(0, ROW_LENGTH);
+  const picks = model.criticPicks
+    .filter((id) => !excluded.has(id) && model.films.has(id))
+    .slice(0, ROW_LENGTH);
   if (picks.length > 0) {
     rows.push({
       kind: 'critics-you-follow',

@@ -15,7 +15,11 @@ import {
   type WatchHistoryCleared,
   type WatchProgressChanged,
 } from '@kinora/proto';
-import { RecommendationsRepository, type CriticRatingRecord, type TieRecord } from './recommendations.repository';
+import {
+  RecommendationsRepository,
+  type CriticRatingRecord,
+  type TieRecord,
+} from './recommendations.repository';
 import { memberJob, RECOMMEND_QUEUE, type RecommendJobs } from './recommend.queue';
 import type { TieKind } from './taste';
 
@@ -103,7 +107,10 @@ type CriticItem = CriticRatingRecord & { userId: string };
  * the next full recompute (no member is named here).
  */
 @Injectable()
-export class CriticRatingsConsumer extends TasteEventsConsumer<typeof CriticReviewPublishedSchema, CriticItem> {
+export class CriticRatingsConsumer extends TasteEventsConsumer<
+  typeof CriticReviewPublishedSchema,
+  CriticItem
+> {
   constructor(
     platform: BatchEventPlatform,
     private readonly repository: RecommendationsRepository,

@@ -6,7 +6,14 @@
  */
 
 /** The tie kinds social announces (social.member-tie-changed.v1), as stored in member_ties.kind. */
-export const TIE_KINDS = ['rating', 'like', 'watchlist', 'favorite', 'creator-follow', 'critic-follow'] as const;
+export const TIE_KINDS = [
+  'rating',
+  'like',
+  'watchlist',
+  'favorite',
+  'creator-follow',
+  'critic-follow',
+] as const;
 export type TieKind = (typeof TIE_KINDS)[number];
 
 export const WEIGHTS = {
@@ -58,7 +65,8 @@ export interface TasteWeight {
 }
 
 function ratingWeight(rating: number): number {
-  if (rating >= LIKED_AT_LEAST) return WEIGHTS.likedRating + (rating - LIKED_AT_LEAST) * WEIGHTS.perPointAbove7;
+  if (rating >= LIKED_AT_LEAST)
+    return WEIGHTS.likedRating + (rating - LIKED_AT_LEAST) * WEIGHTS.perPointAbove7;
   if (rating > DISLIKED_AT_MOST) return WEIGHTS.middlingRating;
   return WEIGHTS.dislikedRating;
 }

@@ -2,7 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { ApiInteger } from '@kinora/common';
 
-export const ROW_KINDS = ['for-you', 'because-you-watched', 'critics-you-follow', 'trending-in-genre', 'more-like-this'] as const;
+export const ROW_KINDS = [
+  'for-you',
+  'because-you-watched',
+  'critics-you-follow',
+  'trending-in-genre',
+  'more-like-this',
+] as const;
 
 /** A row of recommended films: what it is, why it is there, and the films' ids in order. */
 export class RecommendationRowDto {
@@ -10,17 +16,24 @@ export class RecommendationRowDto {
   kind!: (typeof ROW_KINDS)[number];
 
   @ApiProperty({
-    description: 'Unique among the rows and stable: "for-you", "because:12", "critics", "trending:Drama", "similar:12".',
+    description:
+      'Unique among the rows and stable: "for-you", "because:12", "critics", "trending:Drama", "similar:12".',
   })
   key!: string;
 
   @ApiProperty({ example: 'Because you watched Rule 110' })
   title!: string;
 
-  @ApiProperty({ description: 'Why the row is there, in a sentence.', example: 'Members who watched Rule 110 also watched these' })
+  @ApiProperty({
+    description: 'Why the row is there, in a sentence.',
+    example: 'Members who watched Rule 110 also watched these',
+  })
   reason!: string;
 
-  @ApiInteger({ isArray: true, description: 'Published films, best first; GET /api/films?ids= gives their cards.' })
+  @ApiInteger({
+    isArray: true,
+    description: 'Published films, best first; GET /api/films?ids= gives their cards.',
+  })
   filmIds!: number[];
 }
 
