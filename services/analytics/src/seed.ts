@@ -4,6 +4,7 @@ import { catalogSeedProgress, loadConfig, seedApiUrl, seedMain } from '@kinora/c
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { configSchema } from './config';
 import { DEMO_AGENTS, DEMO_ADDRESSES } from './seed/demo-clients';
+import { pickFilm, tasteOf, type Taste } from './seed/tastes';
 
 /** How many sessions the demo traffic plays, and over how many past days. */
 const SESSIONS = { full: 360, small: 120 } as const;
@@ -41,6 +42,8 @@ const sessionId = (n: number, filmId: number) => {
 interface Film {
   id: number;
   duration_seconds: number;
+  genre: string;
+  creatorId: number;
 }
 
 /**
@@ -48,7 +51,8 @@ interface Film {
  * plays a few hundred viewing sessions spread over the last 90 days through the analytics API,
  * as the player and the gateway would send them — from demo members and visitors, with client
  * addresses (X-Forwarded-For) and User-Agents of several countries and devices, watching varied
- * shares of the films — so a fresh platform's dashboards show real aggregates. Once per platform:
+ * shares of the films, each member to a taste of their own (seed/tastes.ts) — so a fresh platform's
+ * dashboards show real aggregates and its recommendations have something to learn. Once per platform:
  * it does nothing where demo sessions were stored already.
  */
 async function main(): Promise<void> {
@@ -66,7 +70,8 @@ async function main(): Promise<void> {
       if (done) doneAt ??= Date.now();
       films = (
         await db.query<Film>(
-          `select id, duration_seconds from films where status = 'published' and duration_seconds > 0 and not deleted order by id`,
+          `select id, duration_seconds, genre, creator_id as "creatorId" from films
+            where status = 'published' and duration_seconds > 0 and not deleted order by id`,
         )
       ).rows;
       // Every film the catalog published is here once its event is (each gets its share of traffic).
@@ -95,19 +100,29 @@ async function main(): Promise<void> {
     return;
   }
   const count = process.env.KINORA_SEED === 'small' ? SESSIONS.small : SESSIONS.full;
+  // Each demo member's taste, drawn from a stream of its own so it does not shift the sessions'.
+  const tasteStream = random(0x7a57e);
+  const tastes = new Map(members.map((id) => [id, tasteOf(films, tasteStream)]));
   let writes = 0;
-  for (let n = 0; n < count; n++) writes += await play(api, n, films, members);
+  for (let n = 0; n < count; n++) writes += await play(api, n, films, members, tastes);
   log(
     `demo traffic: ${count} sessions (${writes} writes) over ${films.length} films and the last ${DAYS} days`,
   );
 }
 
 /** Plays the n-th session: start, an update every 30 s of film watched, and the end. Returns the writes sent. */
-async function play(api: string, n: number, films: Film[], members: string[]): Promise<number> {
+async function play(
+  api: string,
+  n: number,
+  films: Film[],
+  members: string[],
+  tastes: Map<string, Taste>,
+): Promise<number> {
   const next = random(n + 1);
-  // Popularity falls with the film's place, so the dashboards have a clear top 5.
-  const film = films[Math.floor(films.length * next() ** 1.6)]!;
   const userId = members.length > 0 && next() < 0.45 ? members[Math.floor(next() * members.length)]! : null;
+  // Members mostly watch to their taste; popularity falls with the film's place, so the dashboards
+  // have a clear top 5.
+  const film = pickFilm(films, userId ? tastes.get(userId)! : null, next);
   const address = DEMO_ADDRESSES[Math.floor(next() ** 1.3 * DEMO_ADDRESSES.length)]!;
   const agent = DEMO_AGENTS[Math.floor(next() * DEMO_AGENTS.length)]!;
   // Older days see a little less traffic than recent ones: the growth charts grow.
