@@ -26,7 +26,9 @@ const ATTEMPTS = 5;
 /**
  * Demo community, social's part (`node dist/src/seed.js <demo-catalog.json>`, with
  * demo-community.json beside it): critics (invited and accepted), reviews, critic reviews, likes,
- * follows and list entries through social's own services, so ratings and follower counts reach catalog by the same events as any member's.
+ * follows and list entries through social's own services, so ratings and follower counts reach
+ * catalog, and the members' ties (social.member-tie-changed.v1) reach their consumers, by the same
+ * events as any member's.
  * Steps wait until their members, films, creators and critics are known here. Once the demo
  * catalog's seed is done, steps waiting for a film it did not publish (it failed, or is not in the
  * quick set) are reported and skipped; those waiting for accounts (a new critic's, created by auth

@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService } from '@kinora/common';
-import { CreatorFollowerCountChangedSchema } from '@kinora/proto';
+import { CreatorFollowerCountChangedSchema, MemberTieKind } from '@kinora/proto';
 import type { FollowedCreatorsDto, FollowResultDto, FollowStatusDto } from './dto/follow.dto';
+import { recordMemberTie } from '../member-tie.event';
 import { mapFollowResult, mapFollowStatus } from './follow.mapper';
 import { FollowsRepository } from './follows.repository';
 
@@ -16,8 +17,8 @@ export class FollowsService {
 
   /**
    * Follows or unfollows a creator; repeating either changes nothing. A real change bumps the
-   * creator's follower version and records social.creator-follower-count-changed.v1 in the same
-   * transaction.
+   * creator's follower version and records social.creator-follower-count-changed.v1 and the
+   * member's tie (social.member-tie-changed.v1) in the same transaction.
    */
   async set(creatorId: number, userId: string, following: boolean): Promise<FollowResultDto> {
     return this.em.fork().transactional(async (em) => {
@@ -43,6 +44,12 @@ export class FollowsService {
           },
           String(creatorId),
         );
+        recordMemberTie(em, this.outbox, {
+          userId,
+          kind: MemberTieKind.CREATOR_FOLLOW,
+          targetId: creatorId,
+          value: following ? 1 : 0,
+        });
       }
       return mapFollowResult(creatorId, following, totals.follower_count);
     });

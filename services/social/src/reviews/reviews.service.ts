@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { OutboxService, type Identity, pageOf } from '@kinora/common';
 import { REVIEWS_DEFAULT_LIMIT } from '@kinora/contracts';
-import { FilmRatingChangedSchema } from '@kinora/proto';
+import { FilmRatingChangedSchema, MemberTieKind } from '@kinora/proto';
 import type { ListReviewsQuery, ReviewDto, WriteReviewDto } from './dto/review.dto';
 import { FilmsRepository } from '../films/films.repository';
 import { requirePublishedFilm } from '../films/published-film';
+import { recordMemberTie } from '../member-tie.event';
 import { mapReview } from './review.mapper';
 import { ReviewsRepository } from './reviews.repository';
 
@@ -25,7 +26,10 @@ export class ReviewsService {
     return rows.map(mapReview);
   }
 
-  /** Writes the member's review of a published film, replacing (and marking edited) theirs if any. */
+  /**
+   * Writes the member's review of a published film, replacing (and marking edited) theirs if any;
+   * records the new totals and the member's rating (social.member-tie-changed.v1) with it.
+   */
   async write(filmId: number, userId: string, input: WriteReviewDto): Promise<ReviewDto> {
     const id = await this.em.fork().transactional(async (em) => {
       await this.lockFilm(filmId, true);
@@ -36,13 +40,19 @@ export class ReviewsService {
         review: input.review,
       });
       await this.publishTotals(em, filmId);
+      recordMemberTie(em, this.outbox, {
+        userId,
+        kind: MemberTieKind.RATING,
+        targetId: filmId,
+        value: input.rating,
+      });
       return id;
     });
     const row = await this.reviews.find(id);
     return mapReview(row!);
   }
 
-  /** The author deletes their own review, an admin any. */
+  /** The author deletes their own review, an admin any; the author's rating tie becomes 0. */
   async delete(filmId: number, reviewId: number, caller: Identity): Promise<void> {
     await this.em.fork().transactional(async (em) => {
       await this.lockFilm(filmId, false);
@@ -53,6 +63,13 @@ export class ReviewsService {
       }
       await this.reviews.delete(reviewId);
       await this.publishTotals(em, filmId);
+      // The author's tie, whoever deleted it.
+      recordMemberTie(em, this.outbox, {
+        userId: author,
+        kind: MemberTieKind.RATING,
+        targetId: filmId,
+        value: 0,
+      });
     });
   }
 
