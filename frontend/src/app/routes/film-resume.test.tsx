@@ -35,7 +35,14 @@ vi.mock('hls.js/light', () => ({
 const film = makeFilm({ isFeatured: true });
 
 const FILM = 'GET /api/films/3';
-const RELATED = 'GET /api/films?genre=Thriller&excludeId=3&limit=6';
+const SIMILAR = 'GET /api/recommendations/films/3/similar';
+const noSimilar = {
+  kind: 'more-like-this',
+  key: 'similar:3',
+  title: 'More like this',
+  reason: 'Members who watched Sombra Binaria also watched these',
+  filmIds: [],
+};
 const VIEW = 'POST /api/films/3/view';
 const REVIEWS = 'GET /api/films/3/reviews?limit=10&offset=0';
 const LIKE_COUNT = 'GET /api/films/3/likes';
@@ -73,7 +80,7 @@ describe('/film/:id resume', () => {
     const { fetchMock, bodiesSentTo } = mockFetch({
       'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
@@ -112,7 +119,7 @@ describe('/film/:id resume', () => {
   it('offers visitors Play Now only, and asks for no list', async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
     });

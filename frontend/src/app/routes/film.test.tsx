@@ -9,6 +9,7 @@ import { stubMediaElement } from '@/testing/media';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { unmountThenUnstubGlobals, viewingSessionHandlers } from '@/testing/viewing-session';
+import type { RecommendationRow } from '@/lib/api/types';
 
 import { routes } from '../router';
 
@@ -35,7 +36,17 @@ const related = [
 ];
 
 const FILM = 'GET /api/films/3';
-const RELATED = 'GET /api/films?genre=Thriller&excludeId=3&limit=6';
+const similar: RecommendationRow = {
+  kind: 'more-like-this',
+  key: 'similar:3',
+  title: 'More like this',
+  reason: 'Members who watched Sombra Binaria also watched these',
+  // This film, should it come back, is left out; 6 ids are asked, 4 shown.
+  filmIds: [2, 3, 9, 10, 11, 12, 13, 14],
+};
+const noSimilar: RecommendationRow = { ...similar, filmIds: [] };
+const SIMILAR = 'GET /api/recommendations/films/3/similar';
+const SIMILAR_FILMS = 'GET /api/films?ids=2%2C9%2C10%2C11%2C12%2C13';
 const VIEW = 'POST /api/films/3/view';
 const REVIEWS = 'GET /api/films/3/reviews?limit=10&offset=0';
 const WRITE_REVIEW = 'POST /api/films/3/reviews';
@@ -81,7 +92,8 @@ describe('/film/:id', () => {
     const loaded = deferred<Response>();
     mockFetch({
       [FILM]: () => loaded.promise,
-      [RELATED]: () => jsonResponse(related),
+      [SIMILAR]: () => jsonResponse(similar),
+      [SIMILAR_FILMS]: () => jsonResponse(related),
       [REVIEWS]: () => jsonResponse([]),
     });
     renderFilm('/film/3');
@@ -115,7 +127,8 @@ describe('/film/:id', () => {
     const relatedLoaded = deferred<Response>();
     mockFetch({
       [FILM]: () => loaded.promise,
-      [RELATED]: () => relatedLoaded.promise,
+      [SIMILAR]: () => relatedLoaded.promise,
+      [SIMILAR_FILMS]: () => jsonResponse(related),
       [REVIEWS]: () => jsonResponse([]),
     });
     renderFilm('/film/3');
@@ -146,10 +159,10 @@ describe('/film/:id', () => {
     expect(glow.querySelector('source')).toHaveAttribute('srcset', '/media/films/3/poster-160.webp 160w');
     expect(glow.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
 
-    // More Thriller Films: four stand-ins of the rows' size, then the rows.
-    const more = screen.getByRole('region', { name: 'More Thriller Films' });
+    // More like this: four stand-ins of the rows' size, then the rows.
+    const more = screen.getByRole('region', { name: 'More like this' });
     expect(within(more).getAllByTestId('related-film-skeleton')).toHaveLength(4);
-    relatedLoaded.resolve(jsonResponse(related));
+    relatedLoaded.resolve(jsonResponse(similar));
     await waitFor(() => expect(within(more).getAllByRole('link', { name: /Signal/ })).toHaveLength(4));
     const thumbnail = more.querySelector('picture')!;
     expect(thumbnail.querySelector('source')).toHaveAttribute('sizes', '64px');
@@ -169,7 +182,7 @@ describe('/film/:id', () => {
     mockFetch({
       [FILM]: () => jsonResponse(disclosed),
       [REVIEWS]: () => jsonResponse([]),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
     });
     const first = renderFilm('/film/3');
     const card = await screen.findByRole('region', { name: 'AI Disclosure' });
@@ -180,33 +193,64 @@ describe('/film/:id', () => {
     mockFetch({
       [FILM]: () => jsonResponse(film),
       [REVIEWS]: () => jsonResponse([]),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
     });
     renderFilm('/film/3');
     await screen.findByRole('region', { name: 'Film Details' });
     expect(screen.queryByRole('region', { name: 'AI Disclosure' })).not.toBeInTheDocument();
   });
 
-  it("shows 4 of the 6 requested 'More Thriller Films', without this film", async () => {
+  it("shows 4 of the 6 requested 'More like this' films, without this film, and why they are there", async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),
       [REVIEWS]: () => jsonResponse([]),
-      [RELATED]: () => jsonResponse(related),
+      [SIMILAR]: () => jsonResponse(similar),
+      [SIMILAR_FILMS]: () => jsonResponse(related),
     });
     renderFilm('/film/3');
 
-    const card = await screen.findByRole('region', { name: 'More Thriller Films' });
+    const card = await screen.findByRole('region', { name: 'More like this' });
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(4));
-    expect(within(card).getByRole('link', { name: /The Last Signal/ })).toHaveAttribute('href', '/film/2');
+    expect(
+      within(card).getByText('Members who watched Sombra Binaria also watched these'),
+    ).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('link', { name: /Signal/ })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/film/2', '/film/9', '/film/10', '/film/11']);
     expect(within(card).queryByText('Signal Five')).not.toBeInTheDocument();
-    expect(filmCalls(fetchMock)).toContain('/api/films?genre=Thriller&excludeId=3&limit=6');
+    expect(filmCalls(fetchMock)).toContain('/api/films?ids=2%2C9%2C10%2C11%2C12%2C13');
+  });
+
+  it("says 'No similar films yet.' when the row is empty, and when it cannot be loaded", async () => {
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
+    });
+    const first = renderFilm('/film/3');
+    const card = await screen.findByRole('region', { name: 'More like this' });
+    expect(await within(card).findByText('No similar films yet.')).toBeInTheDocument();
+    expect(within(card).queryByText(similar.reason)).not.toBeInTheDocument();
+    first.unmount();
+
+    mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
+      [SIMILAR]: () =>
+        jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'down' }, { status: 503 }),
+    });
+    renderFilm('/film/3');
+    const failed = await screen.findByRole('region', { name: 'More like this' });
+    expect(await within(failed).findByText('Similar films could not be loaded.')).toBeInTheDocument();
   });
 
   it('Play Now opens the full-screen player and records a view, updating the count', async () => {
     const { fetchMock } = mockFetch({
       [FILM]: () => jsonResponse(film),
       [REVIEWS]: () => jsonResponse([]),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
       ...viewingSessionHandlers(),
       ...noAdBreaksHandlers(3),
@@ -229,7 +273,7 @@ describe('/film/:id', () => {
     mockFetch({
       [FILM]: () => jsonResponse(film),
       [REVIEWS]: () => jsonResponse([]),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [VIEW]: () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
       ...viewingSessionHandlers(),
       ...noAdBreaksHandlers(3),
@@ -245,7 +289,7 @@ describe('/film/:id', () => {
   it("shows 'Reviews & Ratings' to visitors without the form", async () => {
     mockFetch({
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
     });
     renderFilm('/film/3');
@@ -263,7 +307,7 @@ describe('/film/:id', () => {
       'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [CONTINUE_WATCHING]: () => jsonResponse([]),
       [FILM]: () => jsonResponse(filmLoads++ === 0 ? film : { ...film, rating: '9.0' }),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
       [WRITE_REVIEW]: () =>
         jsonResponse(
@@ -295,7 +339,7 @@ describe('/film/:id', () => {
   it('shows visitors Like (which sends them to /auth) but no My List', async () => {
     mockFetch({
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
     });
@@ -328,7 +372,7 @@ describe('/film/:id', () => {
     const { bodiesSentTo } = mockFetch({
       'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([]),
       [VIEW]: () => jsonResponse({ counted: true, viewCount: 1235 }),
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
@@ -372,7 +416,7 @@ describe('/film/:id', () => {
     });
     const handlers = {
       [FILM]: () => jsonResponse(film),
-      [RELATED]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(noSimilar),
       [REVIEWS]: () => jsonResponse([reviewBy(1, 'u-1', 'Ada'), reviewBy(2, 'u-grace', 'Grace')]),
       [LIKE_COUNT]: () => jsonResponse({ filmId: 3, likeCount: 7 }),
       'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),

@@ -7,6 +7,7 @@ import { FilmDetail, FilmNotFound, type FilmActions } from '@/features/films/com
 import { LikeButton } from '@/features/likes/components/like-button';
 import { useRefreshContinueWatching, useResumePosition } from '@/features/lists/api/get-list';
 import { MyListButton } from '@/features/lists/components/my-list-button';
+import { useSimilarFilms } from '@/features/recommendations/api/get-recommendations';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { FilmReviews, type ReviewActions } from '@/features/reviews/components/film-reviews';
 import { parsePositiveId } from '@/lib/route-params';
@@ -19,7 +20,7 @@ export default function FilmRoute() {
   return <FilmPage key={id} filmId={id} />;
 }
 
-/** The film screen with its reviews, list, like and report buttons and resume point composed in: features do not import each other. */
+/** The film screen with its reviews, list, like and report buttons, resume point and similar films composed in: features do not import each other. */
 function FilmPage({ filmId }: { filmId: number }) {
   const userQuery = useUser();
   const user = userQuery.data ?? null;
@@ -28,6 +29,8 @@ function FilmPage({ filmId }: { filmId: number }) {
   // Members may resume where they stopped (their Continue Watching); closing the player moves it on.
   const resumeAt = useResumePosition(filmId, { enabled: signedIn === true });
   const refreshContinueWatching = useRefreshContinueWatching();
+  // More like this: analytics picks the films, the film page draws them as catalog cards.
+  const similar = useSimilarFilms(filmId);
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   // My List is for members only; Like shows to everyone and sends visitors to /auth. Members may
   // report the film (on the page, not over the player) and any review but their own.
@@ -58,6 +61,7 @@ function FilmPage({ filmId }: { filmId: number }) {
       actions={actions}
       resumeAt={resumeAt}
       onPlayerClose={signedIn ? refreshContinueWatching : undefined}
+      similar={{ row: similar.data, isPending: similar.isPending, isError: similar.isError }}
       reviews={
         <FilmReviews
           filmId={filmId}

@@ -6,7 +6,7 @@ import { HOME_GENRE_ROWS } from '@/config/constants';
 import { makeCreator, makeCreatorProfile, makeFilm } from '@/testing/fixtures';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
-import type { TrendingFilm } from '@/lib/api/types';
+import type { RecommendationRow, TrendingFilm } from '@/lib/api/types';
 
 import { routes } from '../router';
 
@@ -39,6 +39,7 @@ function homeHandlers(overrides: Record<string, Handler> = {}) {
     'GET /api/films/trending?limit=8': () => jsonResponse(trending),
     'GET /api/creators?limit=20': () => jsonResponse([aurora, kenji]),
     'GET /api/critics?limit=20': () => jsonResponse([]),
+    'GET /api/recommendations/home': () => jsonResponse({ personalised: false, rows: [] }),
   };
   for (const genre of HOME_GENRE_ROWS) {
     handlers[`GET /api/films?genre=${encodeURIComponent(genre)}&limit=12`] = () =>
@@ -46,6 +47,39 @@ function homeHandlers(overrides: Record<string, Handler> = {}) {
   }
   return { ...handlers, ...overrides };
 }
+
+const forYou: RecommendationRow = {
+  kind: 'for-you',
+  key: 'for-you',
+  title: 'For you',
+  reason: 'Picked from what you watch, rate, like, save and follow',
+  filmIds: [5, 3],
+};
+const becauseRule: RecommendationRow = {
+  kind: 'because-you-watched',
+  key: 'because:5',
+  title: 'Because you watched Rule 110',
+  reason: 'Members who watched Rule 110 also watched these',
+  filmIds: [1, 3],
+};
+const critics: RecommendationRow = {
+  kind: 'critics-you-follow',
+  key: 'critics',
+  title: 'Rated highly by critics you follow',
+  reason: 'The films the critics you follow rate highest',
+  // Films the catalog no longer shows: the row is left out.
+  filmIds: [40, 41],
+};
+const memberHandlers = (rows: RecommendationRow[]) =>
+  homeHandlers({
+    'GET /api/auth/session': () => jsonResponse({ user: makeUser() }),
+    'GET /api/user/follows': () => jsonResponse({ creatorIds: [] }),
+    'GET /api/user/lists/continue_watching?limit=100': () => jsonResponse([]),
+    'GET /api/user/likes': () => jsonResponse({ filmIds: [] }),
+    'GET /api/recommendations/home': () => jsonResponse({ personalised: true, rows }),
+    // All rows' films in one call: each id once, row by row.
+    'GET /api/films?ids=5%2C3%2C1%2C40%2C41': () => jsonResponse([rule, sombra, nebula]),
+  });
 
 const renderHome = () => renderWithProviders(<></>, { route: '/home', routes });
 const row = (name: string) => screen.getByRole('region', { name });
@@ -70,6 +104,52 @@ describe('/home', () => {
       'href',
       '/browse?sort=newest',
     );
+  });
+
+  it('shows the recommended rows after the hero and before New Releases, each with its reason, leaving out rows without films', async () => {
+    const { fetchMock } = mockFetch(memberHandlers([forYou, becauseRule, critics]));
+    renderHome();
+
+    await waitFor(() => expect(screen.getAllByTestId('recommendation-row')).toHaveLength(2));
+    const rows = screen.getAllByTestId('recommendation-row');
+    expect(rows.map((row) => [row.dataset.rowKind, row.dataset.rowKey])).toEqual([
+      ['for-you', 'for-you'],
+      ['because-you-watched', 'because:5'],
+    ]);
+    expect(within(rows[0]!).getByRole('heading', { level: 2, name: 'For you' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(forYou.reason)).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByRole('heading', { level: 2, name: 'Because you watched Rule 110' }),
+    ).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(becauseRule.reason)).toBeInTheDocument();
+    const titles = (element: HTMLElement) =>
+      within(element)
+        .getAllByTestId('film-card')
+        .map((card) => within(card).getByRole('heading').textContent);
+    await waitFor(() => expect(titles(rows[0]!)).toEqual(['Rule 110', 'Sombra Binaria']));
+    expect(titles(rows[1]!)).toEqual(['Nebula Dreams', 'Sombra Binaria']);
+    expect(screen.queryByText(critics.title)).not.toBeInTheDocument();
+
+    // Right under the hero, before New Releases.
+    const releases = row('New Releases');
+    expect(rows[1]!.compareDocumentPosition(releases) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(rows[0]!.parentElement!.firstElementChild).toBe(rows[0]);
+    const idCalls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('ids='));
+    expect(idCalls).toEqual(['/api/films?ids=5%2C3%2C1%2C40%2C41']);
+  });
+
+  it('goes on without the recommended rows when they cannot be loaded', async () => {
+    mockFetch(
+      homeHandlers({
+        'GET /api/recommendations/home': () =>
+          jsonResponse({ statusCode: 503, error: 'Service Unavailable', message: 'down' }, { status: 503 }),
+      }),
+    );
+    renderHome();
+
+    await waitFor(() => expect(within(row('New Releases')).getAllByTestId('film-card')).toHaveLength(3));
+    await waitFor(() => expect(screen.queryByTestId('recommendations-loading')).not.toBeInTheDocument());
+    expect(screen.queryAllByTestId('recommendation-row')).toHaveLength(0);
   });
 
   it('ranks Trending Now #1 onwards with view counts', async () => {

@@ -7,9 +7,10 @@ import { paths } from '@/config/paths';
 import { getUserQueryOptions, useUser } from '@/features/auth/api/get-user';
 import { NotificationList } from '@/features/notifications/components/notification-list';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { RecommendationSettingsCard } from '@/features/recommendations/components/recommendation-settings-card';
 import type { User } from '@/lib/api/types';
 
-/** /profile, with the current user and the notification list composed in. */
+/** /profile, with the current user, the notification list and the recommendations setting composed in. */
 export default function ProfileRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -43,6 +44,7 @@ export default function ProfileRoute() {
       onUserUpdated={onUserUpdated}
       onListChanged={onListChanged}
       notifications={<NotificationList />}
+      settings={<RecommendationSettingsCard />}
       onAccountDeleted={onAccountDeleted}
     />
   );

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Field, FieldError, FormError, FormFooter, INPUT_CLASS, SelectField, TextareaField } from './form';
+import {
+  Field,
+  FieldError,
+  FormError,
+  FormFooter,
+  INPUT_CLASS,
+  SelectField,
+  SwitchField,
+  TextareaField,
+} from './form';
 
 describe('form parts', () => {
   it('labels an input, reads its hint with it, and swaps the hint for the error', () => {
@@ -96,5 +105,24 @@ describe('form parts', () => {
       'The server said no',
     ]);
     expect(screen.getByText('Quiet')).toHaveAttribute('id', 'a');
+  });
+
+  it('is a labelled switch with its hint read with it, turned by a click on its label', async () => {
+    const onChange = vi.fn();
+    render(
+      <SwitchField
+        label="Email me"
+        hint="One email a week"
+        checked={false}
+        onChange={(event) => onChange(event.target.checked)}
+      />,
+    );
+    const control = screen.getByRole('switch', { name: 'Email me' });
+    expect(control).not.toBeChecked();
+    expect(control).toHaveAccessibleDescription('One email a week');
+
+    await userEvent.click(screen.getByText('Email me'));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(true);
   });
 });

@@ -247,3 +247,51 @@ export function FormFooter({
     </div>
   );
 }
+
+/**
+ * A labelled on/off switch (a checkbox with the switch role) with an optional hint read with it:
+ * `<SwitchField label="Email me" checked={on} onChange={(event) => save(event.target.checked)} />`.
+ */
+export function SwitchField({
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: {
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<ComponentProps<'input'>, 'id' | 'type' | 'role' | 'className'>) {
+  const fallback = useId();
+  const fieldId = id ?? fallback;
+  return (
+    <div className={cn('min-w-0', className)}>
+      <label htmlFor={fieldId} className="relative flex cursor-pointer items-center justify-between gap-4">
+        <span className="text-sm font-medium text-fg">{label}</span>
+        <input
+          {...input}
+          {...controlProps(fieldId, { hint })}
+          type="checkbox"
+          role="switch"
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'relative h-6 w-11 shrink-0 rounded-full bg-white/15 transition-colors peer-checked:bg-accent',
+            'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent',
+            'peer-disabled:cursor-default peer-disabled:opacity-50',
+            'after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5',
+          )}
+        />
+      </label>
+      {hint ? (
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-fg-subtle">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

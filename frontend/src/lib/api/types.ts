@@ -89,6 +89,14 @@ export type InvitationSent = Schemas['InvitationSentDto'];
 export type Notification = Schemas['NotificationDto'];
 export type UnreadCount = Schemas['UnreadCountDto'];
 
+/** GET /api/recommendations/home: the home page's recommended rows, and whether they are the member's own. */
+export type HomeRecommendations = Schemas['HomeRecommendationsDto'];
+/** A recommended row: its title, why it is there and its film ids, best first (GET /api/films?ids= gives the cards). */
+export type RecommendationRow = Schemas['RecommendationRowDto'];
+export type RecommendationRowKind = Schemas['RecommendationRowKind'];
+/** GET and PUT /api/recommendations/settings: whether recommendations learn from the member. */
+export type RecommendationSettings = Schemas['RecommendationSettingsDto'];
+
 /** A film's AI disclosure: tools, parts made with them, real likeness and consent, notes. */
 export type AiDisclosure = Schemas['AiDisclosureDto'];
 export type AiDisclosureInput = Schemas['AiDisclosureInputDto'];

@@ -36,7 +36,7 @@ import { AiDisclosurePanel } from './ai-disclosure-panel';
 import { Card, Detail } from './film-detail-card';
 import { FilmPlayer } from './film-player';
 import { PlayButtons } from './play-buttons';
-import { RelatedFilms } from './related-films';
+import { RelatedFilms, type SimilarFilms } from './related-films';
 
 /** 'Film Not Found', on a 404 and on an id that is not a positive integer. */
 export function FilmNotFound() {
@@ -95,6 +95,8 @@ type FilmDetailProps = {
   resumeAt?: number | null;
   /** The player was closed: the member's progress has moved on. */
   onPlayerClose?: () => void;
+  /** The 'More like this' row (the recommendations' similar films): another feature's, passed in. */
+  similar: SimilarFilms;
 };
 
 /** The film's action buttons, where they show: the page's hero or the player overlay. */
@@ -122,6 +124,7 @@ function FilmDetailView({
   actions,
   resumeAt,
   onPlayerClose,
+  similar,
 }: Omit<FilmDetailProps, 'filmId'> & { film: Film }) {
   /** Where the open player started (seconds); null while it is closed. */
   const [playerStart, setPlayerStart] = useState<number | null>(null);
@@ -309,7 +312,7 @@ function FilmDetailView({
           </Card>
         </div>
 
-        <RelatedFilms film={film} />
+        <RelatedFilms film={film} similar={similar} />
       </div>
 
       {playerStart !== null ? (

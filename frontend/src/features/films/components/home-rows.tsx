@@ -1,9 +1,10 @@
 import type { FilmSort } from '@kinora/contracts';
-import { ChevronRight, Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
+import { Clock, Info, Play, Sparkles, TrendingUp } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { FilmCard, FilmCardSkeleton } from '@/components/film/film-card';
+import { FilmRow, QuietText, ROW_SKELETON_ITEMS } from '@/components/film/film-row';
 import { PosterImage } from '@/components/film/film-poster';
 import { buttonClasses } from '@/components/ui/button';
 import { Carousel, CarouselItem } from '@/components/ui/carousel';
@@ -20,30 +21,8 @@ import { FEATURED_HERO_PARAMS, featuredHeroFilm, useFilms } from '../api/get-fil
 import { HERO_POSTER_SIZES } from '../api/prefetch-films';
 import { useTrendingFilms } from '../api/get-trending-films';
 
-const SKELETON_ITEMS = 7;
 /** New Releases' first cards, in view under the hero on most screens, load at once. */
 const FIRST_ROW_EAGER = 6;
-
-function SeeAll({ to, label }: { to: string; label: string }) {
-  return (
-    <Link
-      to={to}
-      aria-label={`See all ${label}`}
-      className="inline-flex items-center gap-0.5 text-sm font-semibold text-accent hover:text-accent-hover"
-    >
-      See all
-      <ChevronRight className="size-4" aria-hidden="true" />
-    </Link>
-  );
-}
-
-function RowSkeleton() {
-  return Array.from({ length: SKELETON_ITEMS }, (_, index) => (
-    <CarouselItem key={index}>
-      <FilmCardSkeleton />
-    </CarouselItem>
-  ));
-}
 
 /**
  * One Trending Now slot: the rank in a fixed 72 px column overlapped 8 px by the card, so the card
@@ -68,7 +47,7 @@ function TrendingSlot({ rank, children }: { rank: ReactNode; children: ReactNode
 
 /** Trending Now while loading: its slots, each a card skeleton and the views line. */
 function TrendingSkeleton() {
-  return Array.from({ length: SKELETON_ITEMS }, (_, index) => (
+  return Array.from({ length: ROW_SKELETON_ITEMS }, (_, index) => (
     <TrendingSlot key={index} rank={null}>
       <FilmCardSkeleton />
       <div aria-hidden="true" className="mt-1 flex h-4 items-center">
@@ -76,14 +55,6 @@ function TrendingSkeleton() {
       </div>
     </TrendingSlot>
   ));
-}
-
-function QuietText({ children }: { children: string }) {
-  return (
-    <p className="flex min-h-24 w-full items-center rounded-2xl border border-dashed border-white/10 px-5 text-sm text-fg-subtle">
-      {children}
-    </p>
-  );
 }
 
 /** The home hero: the first featured film with a poster (GET /api/films?featured=true). */
@@ -173,38 +144,6 @@ function Hero({ film }: { film: Film }) {
         </div>
       </div>
     </section>
-  );
-}
-
-type FilmRowProps = {
-  title: string;
-  films: Film[] | undefined;
-  isPending: boolean;
-  empty: string | null;
-  seeAll?: string;
-  /** How many of the first posters load at once (the row in view when the page opens); none by default. */
-  eagerCount?: number;
-};
-
-function FilmRow({ title, films, isPending, empty, seeAll, eagerCount = 0 }: FilmRowProps) {
-  // A row's cards are drawn in a background pass React slices, after the one that takes the
-  // response in: several rows arriving together would otherwise hold the page for one long task.
-  const shown = useDeferredValue(films);
-  if (!isPending && (!films || films.length === 0) && empty === null) return null;
-  return (
-    <Carousel title={title} action={seeAll ? <SeeAll to={seeAll} label={title} /> : null}>
-      {isPending || (films && !shown) ? (
-        <RowSkeleton />
-      ) : shown && shown.length > 0 ? (
-        shown.map((film, index) => (
-          <CarouselItem key={film.id}>
-            <FilmCard film={film} eager={index < eagerCount} />
-          </CarouselItem>
-        ))
-      ) : (
-        <QuietText>{empty ?? ''}</QuietText>
-      )}
-    </Carousel>
   );
 }
 

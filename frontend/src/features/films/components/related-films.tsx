@@ -6,21 +6,35 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
 import { browsePath, filmPath } from '@/config/paths';
 import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
-import type { Film } from '@/lib/api/types';
+import type { Film, RecommendationRow } from '@/lib/api/types';
 
-import { useFilms } from '../api/get-films';
+import { useFilmsByIds } from '../api/get-films';
 import { Card } from './film-detail-card';
 
-/** 'More {genre} Films': 6 requested without this film, 4 shown. */
-export function RelatedFilms({ film }: { film: Film }) {
-  const related = useFilms({ genre: film.genre, excludeId: film.id, limit: RELATED_FILMS_REQUESTED });
-  const films = (related.data ?? []).filter((other) => other.id !== film.id).slice(0, RELATED_FILMS_SHOWN);
+/** The film's "More like this" row (GET /api/recommendations/films/{id}/similar), from the route. */
+export type SimilarFilms = {
+  row: RecommendationRow | undefined;
+  isPending: boolean;
+  isError: boolean;
+};
+
+/**
+ * 'More like this': the similar row's first 6 films but this one, as catalog cards (GET
+ * /api/films?ids=), 4 shown, with the row's reason ("Members who watched X also watched these").
+ */
+export function RelatedFilms({ film, similar }: { film: Film; similar: SimilarFilms }) {
+  const ids = (similar.row?.filmIds ?? []).filter((id) => id !== film.id).slice(0, RELATED_FILMS_REQUESTED);
+  const related = useFilmsByIds(ids);
+  const films = (related.data ?? []).slice(0, RELATED_FILMS_SHOWN);
+  const pending = similar.isPending || related.isLoading;
+  const reason = similar.row?.reason;
 
   return (
-    <Card title={`More ${film.genre} Films`} className="self-start">
-      {related.isPending ? (
+    <Card title="More like this" className="self-start">
+      {reason && films.length > 0 ? <p className="-mt-3 mb-4 text-sm text-fg-subtle">{reason}</p> : null}
+      {pending ? (
         // The loaded list's geometry (padding, poster frame, gaps): nothing moves when it arrives.
-        <ul aria-busy="true" aria-label="Loading related films" className="space-y-3">
+        <ul aria-busy="true" aria-label="Loading similar films" className="space-y-3">
           {Array.from({ length: RELATED_FILMS_SHOWN }, (_, index) => (
             <li key={index} data-testid="related-film-skeleton" className="flex gap-3 p-1.5">
               <Skeleton className="aspect-[2/3] w-16 shrink-0 rounded-lg" />
@@ -33,10 +47,12 @@ export function RelatedFilms({ film }: { film: Film }) {
         </ul>
       ) : films.length === 0 ? (
         <p className="text-sm text-fg-subtle">
-          {related.isError ? 'Related films could not be loaded.' : `No other ${film.genre} films yet.`}
+          {similar.isError || related.isError
+            ? 'Similar films could not be loaded.'
+            : 'No similar films yet.'}
         </p>
       ) : (
-        <ul aria-label={`More ${film.genre} films`} className="space-y-3">
+        <ul aria-label="Films like this one" className="space-y-3">
           {films.map((other) => (
             <li key={other.id}>
               <Link

@@ -24,6 +24,8 @@ type ProfileScreenProps = {
   /** Called after a list change: the saved-film counts follow by an event. */
   onListChanged?: () => void;
   notifications?: ReactNode;
+  /** Settings other features own (personalised recommendations), shown before Your data. */
+  settings?: ReactNode;
   /** After the member deleted their account: signed out, sent home. */
   onAccountDeleted?: () => void;
 };
@@ -50,6 +52,7 @@ export function ProfileScreen({
   onUserUpdated,
   onListChanged,
   notifications,
+  settings,
   onAccountDeleted = () => {},
 }: ProfileScreenProps) {
   useSignedOutRedirect(user === null, 'Please sign in to see your profile.');
@@ -90,6 +93,7 @@ export function ProfileScreen({
             <AccountSettings user={user} onUserUpdated={onUserUpdated} notifications={notifications} />
             <SubscriptionCard user={user} />
           </div>
+          {settings}
           <YourDataCard email={user.email} onAccountDeleted={onAccountDeleted} />
           <div>
             <Button variant="outline" onClick={() => browser.assign(paths.apiLogout)}>
