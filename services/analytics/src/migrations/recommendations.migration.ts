@@ -29,7 +29,9 @@ export class Recommendations20261208100000 extends Migration {
       "seen" boolean not null,
       "last_at" timestamptz not null,
       primary key ("user_id", "film_id"));`);
-    this.addSql('create index "taste_weights_film" on "taste_weights" ("film_id", "user_id") include ("weight");');
+    this.addSql(
+      'create index "taste_weights_film" on "taste_weights" ("film_id", "user_id") include ("weight");',
+    );
     this.addSql(`create table "film_neighbours" (
       "film_id" int not null,
       "rank" int not null,
