@@ -89,7 +89,7 @@ describe('forYou', () => {
 });
 
 describe('trendingRows', () => {
-  it('gives the busiest genres with three watched films a row each', () => {
+  it('gives the busiest genres with two watched films a row each', () => {
     const rows = trendingRows([
       { id: 1, genre: 'Drama', views: 3 },
       { id: 2, genre: 'Drama', views: 9 },

@@ -6,6 +6,8 @@ export type RecommendJobs = {
   member: { userId: string };
   /** One film's nearest films from every member's weights. */
   film: { filmId: number };
+  /** The visitors' rows (trending per genre), after views arrived. */
+  everyone: Record<string, never>;
   /** Everything: every member's weights, every film's neighbours, every member's rows, the visitors' rows. */
   full: Record<string, never>;
 };
@@ -17,10 +19,11 @@ export const RECOMMEND_QUEUE = defineQueue<RecommendJobs>('analytics-recommendat
 ]);
 export const RECOMMEND = Symbol('RECOMMEND');
 
-/** At most one job waits per member, per film and for the full recompute (lifted when it starts). */
+/** At most one job waits per member, per film, for the visitors' rows and for the full recompute (lifted when it starts). */
 export const memberKey = ({ userId }: RecommendJobs['member']) => `member:${userId}`;
 export const filmKey = ({ filmId }: RecommendJobs['film']) => `film:${filmId}`;
 export const FULL_KEY = 'full';
+export const EVERYONE_KEY = 'everyone';
 /** A member's changes arriving together are taken in one recompute. */
 const MEMBER_DELAY_MS = 500;
 

@@ -3,7 +3,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { CONFIG, JobQueue, type JobHandlers } from '@kinora/common';
 import type { Config } from '../config';
 import { RecommendationsRepository } from './recommendations.repository';
-import { filmKey, FULL_KEY, memberKey, RECOMMEND_QUEUE, type RecommendJobs } from './recommend.queue';
+import {
+  EVERYONE_KEY,
+  filmKey,
+  FULL_KEY,
+  memberKey,
+  RECOMMEND_QUEUE,
+  type RecommendJobs,
+} from './recommend.queue';
 import { memberRows, trendingRows } from './rows';
 import { neighboursOf, type CatalogueFilm } from './similarity';
 import { tasteWeights } from './taste';
@@ -55,6 +62,10 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
       film: async ({ filmId }) => {
         await this.queue.queue.removeDeduplicationKey(filmKey({ filmId }));
         await this.recomputeNeighbours(filmId, await this.repository.catalogue());
+      },
+      everyone: async () => {
+        await this.queue.queue.removeDeduplicationKey(EVERYONE_KEY);
+        await this.saveEveryonesRows(await this.repository.catalogue());
       },
       full: async () => {
         await this.queue.queue.removeDeduplicationKey(FULL_KEY);
@@ -111,6 +122,11 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
     });
   }
 
+  private async saveEveryonesRows(catalogue: Awaited<ReturnType<RecommendationsRepository['catalogue']>>) {
+    const rows = trendingRows(catalogue.map((f) => ({ id: f.id, genre: f.genre, views: f.trending })));
+    await this.em.fork().transactional(() => this.repository.saveRows(EVERYONE, rows));
+  }
+
   /** Every weight, then every film's neighbours, then every member's rows and the visitors'. */
   async recomputeAll(): Promise<void> {
     const started = Date.now();
@@ -125,12 +141,7 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
         await this.saveMemberRows(userId);
       });
     }
-    await this.em.fork().transactional(async () => {
-      await this.repository.saveRows(
-        EVERYONE,
-        trendingRows(catalogue.map((f) => ({ id: f.id, genre: f.genre, views: f.trending }))),
-      );
-    });
+    await this.saveEveryonesRows(catalogue);
     this.logger.log(
       { members: members.length, films: films.size, ms: Date.now() - started },
       'recommendations recomputed',

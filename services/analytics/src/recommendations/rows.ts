@@ -147,7 +147,7 @@ export function memberRows(model: MemberModel): Row[] {
 
 export const TRENDING_GENRES = 4;
 /** A genre gets a trending row once this many of its films were watched this week. */
-export const TRENDING_AT_LEAST = 3;
+export const TRENDING_AT_LEAST = 2;
 
 /** Visitors' and new members' rows: each genre's most watched films of the week, busiest genres first. */
 export function trendingRows(films: ReadonlyArray<{ id: number; genre: string; views: number }>): Row[] {

@@ -20,7 +20,7 @@ import {
   type CriticRatingRecord,
   type TieRecord,
 } from './recommendations.repository';
-import { memberJob, RECOMMEND_QUEUE, type RecommendJobs } from './recommend.queue';
+import { EVERYONE_KEY, memberJob, RECOMMEND_QUEUE, type RecommendJobs } from './recommend.queue';
 import type { TieKind } from './taste';
 
 /**
@@ -32,7 +32,7 @@ abstract class TasteEventsConsumer<Schema extends DescMessage, Item extends { us
   extends BatchEventConsumer<Schema, Item>
   implements OnApplicationShutdown
 {
-  private readonly jobs: JobQueue<RecommendJobs>;
+  protected readonly jobs: JobQueue<RecommendJobs>;
 
   protected constructor(platform: BatchEventPlatform, schema: Schema, groupSuffix: string) {
     super(platform, { schema, groupSuffix });
@@ -146,15 +146,27 @@ abstract class MemberNamingConsumer<Schema extends DescMessage> extends TasteEve
   }
 }
 
-/** analytics.view-qualified.v1: a member's session became a view. */
+/** Views counted meanwhile wait this long for the visitors' trending rows to be recomputed. */
+const EVERYONE_DELAY_MS = 10_000;
+
+/** analytics.view-qualified.v1: a member's session became a view; any view moves trending. */
 @Injectable()
-export class ViewsConsumer extends MemberNamingConsumer<typeof ViewQualifiedSchema> {
+export class ViewsConsumer extends TasteEventsConsumer<typeof ViewQualifiedSchema, { userId: string }> {
   constructor(platform: BatchEventPlatform) {
     super(platform, ViewQualifiedSchema, '-taste-views');
   }
 
-  protected memberOf(event: ViewQualified) {
-    return event.userId;
+  /** A visitor's view too (no member: no member's recompute). */
+  protected read(event: ViewQualified): { userId: string } {
+    return { userId: event.userId };
+  }
+
+  protected override async store(): Promise<void> {
+    await this.jobs.add(
+      'everyone',
+      {},
+      { deduplication: { id: EVERYONE_KEY }, delay: EVERYONE_DELAY_MS, removeOnComplete: true },
+    );
   }
 }
 
