@@ -23,6 +23,7 @@ import { WatchHistoryService } from './history/watch-history.service';
 import { RecommendationsController } from './recommendations/recommendations.controller';
 import { RecommendationsRepository } from './recommendations/recommendations.repository';
 import { RecommendationsService } from './recommendations/recommendations.service';
+import { RowEventsRepository } from './recommendations/row-events.repository';
 import { RECOMMEND, RECOMMEND_QUEUE } from './recommendations/recommend.queue';
 import { CreatorRevenueController } from './revenue/creator-revenue.controller';
 import { CreatorRevenueRepository } from './revenue/creator-revenue.repository';
@@ -65,6 +66,7 @@ export class AppModule extends ServiceRootModule<Config>(
       queueProvider(RECOMMEND, RECOMMEND_QUEUE),
       RecommendationsService,
       RecommendationsRepository,
+      RowEventsRepository,
       ClientContext,
       SessionPublisher,
       ViewingSessionsService,

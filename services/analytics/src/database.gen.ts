@@ -258,6 +258,26 @@ export interface RecommendationSettings {
   user_id: string;
 }
 
+export interface RowDaily {
+  clicks: number;
+  computed_at: string;
+  day: string;
+  impressions: number;
+  row_kind: string;
+}
+
+export interface RowEvents {
+  day: string;
+  film_id: number | null;
+  kind: string;
+  occurred_at: string;
+  row_key: string;
+  row_kind: string;
+  session_id: string;
+  user_id: string | null;
+  viewer_key: string;
+}
+
 export interface SessionEvents {
   agent_device: string | null;
   bitrate_kbps: Generated<number>;
@@ -349,6 +369,8 @@ export interface DB {
   processed_events: ProcessedEvents;
   recommendation_rows: RecommendationRows;
   recommendation_settings: RecommendationSettings;
+  row_daily: RowDaily;
+  row_events: RowEvents;
   session_events: SessionEvents;
   taste_weights: TasteWeights;
   viewing_sessions: ViewingSessions;

@@ -4,6 +4,7 @@ import { CreatorStanding20261207100000 } from './migrations/creator-standing.mig
 import { FilmDayShards20261206120000 } from './migrations/film-day-shards.migration';
 import { PlatformDaily20261121004000 } from './migrations/platform-daily.migration';
 import { Recommendations20261208100000 } from './migrations/recommendations.migration';
+import { RowEvents20261208110000 } from './migrations/row-events.migration';
 import { Viewing20261124210000 } from './migrations/viewing.migration';
 
 export const DATABASE = {
@@ -17,6 +18,7 @@ export const DATABASE = {
       FilmDayShards20261206120000,
       CreatorStanding20261207100000,
       Recommendations20261208100000,
+      RowEvents20261208110000,
     }),
   ],
 };

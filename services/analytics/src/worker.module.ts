@@ -8,6 +8,7 @@ import { AdRollupsRepository } from './rollups/ad-rollups.repository';
 import { RecommendationJobs } from './recommendations/recommendation-jobs';
 import { RecommendationsRepository } from './recommendations/recommendations.repository';
 import { RECOMMEND_QUEUE } from './recommendations/recommend.queue';
+import { RowEventsRepository } from './recommendations/row-events.repository';
 import {
   CompletionsConsumer,
   CriticRatingsConsumer,
@@ -48,12 +49,13 @@ export class WorkerAppModule extends ServiceRootModule<Config>(
       RollupsRepository,
       AdRollupsRepository,
       RecommendationsRepository,
+      RowEventsRepository,
       MemberTiesConsumer,
       CriticRatingsConsumer,
       ViewsConsumer,
       CompletionsConsumer,
       HistoryClearsConsumer,
     ],
-    exports: [RollupsRepository, AdRollupsRepository, RecommendationsRepository],
+    exports: [RollupsRepository, AdRollupsRepository, RecommendationsRepository, RowEventsRepository],
   }),
 ) {}

@@ -23,7 +23,7 @@ const CROWD = 8;
 
 /** A member's stored session of a film: qualified, and finished when `completed`. */
 async function watched(userId: string, filmId: number, completed = true, daysAgo = 1): Promise<void> {
-  const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+  const at = new Date(Date.now() - Math.round(daysAgo * 86_400_000)).toISOString();
   await sut.db.query(
     `insert into viewing_sessions (session_id, film_id, user_id, viewer_key, writer, day, started_at,
        client_updated_at, last_received_at, qualified_at, completed, total_watch_time, end_position)
@@ -256,4 +256,77 @@ test('bad input is a 4xx naming the problem', async () => {
   expect(
     (await sut.api.inject({ method: 'GET', url: '/api/recommendations/films/99999/similar' })).statusCode,
   ).toBe(404);
+});
+
+test('rows shown and opened are counted once per browsing session and row, and reach the click-through and the creator', async () => {
+  const viewer = randomUUID();
+  const session = randomUUID();
+  const send = (payload: object, headers: Record<string, string> = member(viewer)) =>
+    sut.api.inject({ method: 'POST', url: '/api/recommendations/events', headers, payload });
+  const shown = { session, kind: 'impression', rowKind: 'for-you', rowKey: 'for-you' };
+  expect((await send(shown)).statusCode).toBe(204);
+  expect((await send(shown)).statusCode).toBe(204);
+  expect((await send({ ...shown, kind: 'click', filmId: SCI_FI[2] })).statusCode).toBe(204);
+  expect((await send({ ...shown, kind: 'click', filmId: SCI_FI[3] })).statusCode).toBe(204);
+  // A visitor's impression of another row, in another session.
+  expect(
+    (
+      await send(
+        { ...shown, session: randomUUID(), rowKind: 'trending-in-genre', rowKey: 'trending:Sci-Fi' },
+        {},
+      )
+    ).statusCode,
+  ).toBe(204);
+  expect((await sut.db.query('select 1 from row_events where session_id = $1', [session])).rowCount).toBe(2);
+
+  // They watch the film they opened: a view from a recommendation.
+  await watched(viewer, SCI_FI[2]!, true, -1 / 86_400);
+  const admin = { 'x-user-id': randomUUID(), 'x-user-roles': 'admin' };
+  await eventually(
+    async () => {
+      const figures = (
+        await sut.api.inject({ method: 'GET', url: '/api/analytics/admin?days=7', headers: admin })
+      ).json() as {
+        recommendations: Array<{
+          rowKind: string;
+          impressions: number;
+          clicks: number;
+          clickThrough: number;
+        }>;
+      };
+      return (
+        JSON.stringify(figures.recommendations) ===
+        JSON.stringify([
+          { rowKind: 'for-you', impressions: 1, clicks: 1, clickThrough: 1 },
+          { rowKind: 'trending-in-genre', impressions: 1, clicks: 0, clickThrough: 0 },
+        ])
+      );
+    },
+    30_000,
+    'the click-through per row kind',
+  );
+  const creator = (
+    await sut.api.inject({ method: 'GET', url: '/api/analytics/creator/31?days=7', headers: admin })
+  ).json() as {
+    recommendedViews: number;
+  };
+  expect(creator.recommendedViews).toBe(1);
+});
+
+test('row events refuse what is not one', async () => {
+  const send = (payload: object) =>
+    sut.api.inject({ method: 'POST', url: '/api/recommendations/events', payload });
+  const good = { session: randomUUID(), kind: 'click', rowKind: 'for-you', rowKey: 'for-you', filmId: 1 };
+  for (const [payload, message] of [
+    [{ ...good, session: 'x' }, 'session must be a UUID'],
+    [{ ...good, kind: 'hover' }, 'kind must be one of impression, click'],
+    [{ ...good, rowKind: 'top' }, 'rowKind must be one of'],
+    [{ ...good, rowKey: '<script>' }, 'rowKey must be a row key'],
+    [{ ...good, filmId: 0 }, 'filmId must be a positive integer'],
+    [{ ...good, filmId: undefined }, 'filmId is required for a click'],
+  ] as const) {
+    const response = await send(payload);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(message);
+  }
 });

@@ -1436,6 +1436,23 @@ export interface paths {
         patch: operations["ViewingSessions_update"];
         trace?: never;
     };
+    "/api/recommendations/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A recommendation row was shown, or a film opened from it: counted once per browsing session and row */
+        post: operations["Recommendations_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recommendations/films/{id}/similar": {
         parameters: {
             query?: never;
@@ -3230,6 +3247,8 @@ export interface components {
             periodViews: number;
             /** @description Seconds watched in the period. */
             periodWatchTime: number;
+            /** @description Qualified views in the period whose viewer had opened the film from a recommendation row within the hour before. */
+            recommendedViews: number;
             /** @description The last 7 days, oldest first. */
             subscriberGrowth: components["schemas"]["SubscriberGrowthDto"][];
             /** @description Every film of the creator, most viewed first. */
@@ -3387,6 +3406,8 @@ export interface components {
             days: number;
             growthMetrics: components["schemas"]["GrowthMetricsDto"];
             platformStats: components["schemas"]["PlatformStatsDto"];
+            /** @description Recommendation rows in the period, per row kind (docs/recommendations.md). */
+            recommendations: components["schemas"]["RowClickThroughDto"][];
             revenueMetrics: components["schemas"]["RevenueMetricsDto"];
             topPerformers: components["schemas"]["TopPerformersDto"];
         };
@@ -3437,6 +3458,32 @@ export interface components {
             /** @description Dollars, all time. */
             totalCost: number;
             withinTarget: boolean;
+        };
+        RowClickThroughDto: {
+            /** @description clicks ÷ impressions (0 without impressions). */
+            clickThrough: number;
+            /** @description Browsing sessions in which a film was opened from a row of this kind. */
+            clicks: number;
+            /** @description Browsing sessions in which a row of this kind was shown. */
+            impressions: number;
+            rowKind: components["schemas"]["RecommendationRowKind"];
+        };
+        RowEventDto: {
+            /** @description The film opened: required for a click. */
+            filmId?: number;
+            /** @enum {string} */
+            kind: "impression" | "click";
+            /**
+             * @description The row's key as the rows gave it.
+             * @example because:12
+             */
+            rowKey: string;
+            rowKind: components["schemas"]["RecommendationRowKind"];
+            /**
+             * Format: uuid
+             * @description The browsing session: one per browser tab, made by the SPA.
+             */
+            session: string;
         };
         ShareDto: {
             /** @description ISO 3166-1 alpha-2 code, "Unknown", or a device type. */
@@ -9645,6 +9692,45 @@ export interface operations {
             };
             /** @description Signed in without the role this needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A service this call needs (its database, Redis, Kafka, the mail relay) is unavailable: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Recommendations_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RowEventDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: the message names the field. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

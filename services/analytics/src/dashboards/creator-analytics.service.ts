@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RETENTION_POINTS } from '@kinora/contracts';
 import { mapAnalyticsFilm, meanRating } from './analytics-film';
 import { CreatorAnalyticsRepository } from './creator-analytics.repository';
+import { RowEventsRepository } from '../recommendations/row-events.repository';
 import type {
   CreatorAnalyticsDto,
   CreatorFilmFiguresDto,
@@ -15,12 +16,15 @@ import { sharesOf } from './shares';
 /** A creator's dashboard, read from the rollups (film/day and creator/day) and the read models. */
 @Injectable()
 export class CreatorAnalyticsService {
-  constructor(private readonly analytics: CreatorAnalyticsRepository) {}
+  constructor(
+    private readonly analytics: CreatorAnalyticsRepository,
+    private readonly rows: RowEventsRepository,
+  ) {}
 
   async figures(creatorId: number, days: number): Promise<CreatorAnalyticsDto> {
     const series = lastDays(days);
     const from = series[0]!;
-    const [t, dailyRows, films, retentionRows, countries, devices, browsers, followers, growth] =
+    const [t, dailyRows, films, retentionRows, countries, devices, browsers, followers, growth, recommended] =
       await Promise.all([
         this.analytics.totals(creatorId),
         this.analytics.daily(creatorId, from),
@@ -31,6 +35,7 @@ export class CreatorAnalyticsService {
         this.analytics.shares('browsers', creatorId, from),
         this.analytics.followers(creatorId),
         this.analytics.growth(creatorId),
+        this.rows.recommendedViews(creatorId, from),
       ]);
 
     const retention = new Map<number, number[]>();
@@ -69,6 +74,7 @@ export class CreatorAnalyticsService {
       totalWatchTime: Number(t.watch_time),
       periodViews: daily.reduce((sum, day) => sum + day.views, 0),
       periodWatchTime: daily.reduce((sum, day) => sum + day.watchTime, 0),
+      recommendedViews: recommended,
       averageRating: meanRating(t.rating_sum, t.reviews),
       totalFollowers,
       subscriberGrowth: growth.map((row) => ({ date: row.day, subscribers: row.followers - row.before })),

@@ -8,6 +8,7 @@ import { CostModel, dollars, totalOf } from './cost-model';
 import type { CostBreakdownDto, PlatformAnalyticsDto } from './dto/platform-analytics.dto';
 import { lastDays, lastMonths, onSeries } from './periods';
 import { PlatformAnalyticsRepository } from './platform-analytics.repository';
+import { RowEventsRepository } from '../recommendations/row-events.repository';
 
 const TOP = 5;
 const MONTHS_SHOWN = 6;
@@ -20,6 +21,7 @@ export class PlatformAnalyticsService {
   constructor(
     private readonly platform: PlatformAnalyticsRepository,
     private readonly ads: AdMetricsService,
+    private readonly rows: RowEventsRepository,
     @Inject(CONFIG) config: Config,
   ) {
     this.costs = new CostModel(config);
@@ -28,7 +30,7 @@ export class PlatformAnalyticsService {
   async figures(days: number): Promise<PlatformAnalyticsDto> {
     const series = lastDays(days);
     const from = series[0]!;
-    const [s, viewing, users, content, months, topFilms, topCreators, adMetrics] = await Promise.all([
+    const [s, viewing, users, content, months, topFilms, topCreators, adMetrics, rows] = await Promise.all([
       this.platform.stats(),
       this.platform.viewing(from),
       this.platform.newUsers(from),
@@ -37,6 +39,7 @@ export class PlatformAnalyticsService {
       this.platform.topFilms(from, TOP),
       this.platform.topCreators(from, TOP),
       this.ads.figures(series),
+      this.rows.clickThrough(from),
     ]);
 
     const byMonth = new Map(months.map((row) => [row.month, row]));
@@ -123,6 +126,12 @@ export class PlatformAnalyticsService {
         })),
       },
       adMetrics,
+      recommendations: rows.map((row) => ({
+        rowKind: row.row_kind,
+        impressions: row.impressions,
+        clicks: row.clicks,
+        clickThrough: row.impressions > 0 ? row.clicks / row.impressions : 0,
+      })),
       computedAt: s.computed_at ? new Date(s.computed_at).toISOString() : null,
     };
   }

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
+import type { FastifyRequest } from 'fastify';
 import {
   HomeRecommendationsDto,
   RecommendationRowDto,
   RecommendationSettingsDto,
+  RowEventDto,
 } from './dto/recommendation.dto';
 import { RecommendationsService } from './recommendations.service';
 
@@ -49,5 +51,23 @@ export class RecommendationsController {
     @CurrentIdentity() viewer: Identity,
   ): Promise<RecommendationSettingsDto> {
     return { personalised: await this.recommendations.setPersonalised(viewer.userId, body.personalised) };
+  }
+
+  @Post('events')
+  @ApiOperation({
+    summary:
+      'A recommendation row was shown, or a film opened from it: counted once per browsing session and row',
+  })
+  @Responds({ noContent: {}, errors: [400] })
+  async event(
+    @Body() body: RowEventDto,
+    @CurrentIdentity() viewer: Identity | null,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    await this.recommendations.recordRowEvent(body, {
+      userId: viewer?.userId ?? null,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
   }
 }

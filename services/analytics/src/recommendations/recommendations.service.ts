@@ -1,10 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { JobQueue } from '@kinora/common';
-import type { HomeRecommendationsDto, RecommendationRowDto } from './dto/recommendation.dto';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ClientContext, type JobQueue } from '@kinora/common';
+import type { HomeRecommendationsDto, RecommendationRowDto, RowEventDto } from './dto/recommendation.dto';
 import { EVERYONE } from './recommendation-jobs';
 import { RecommendationsRepository } from './recommendations.repository';
 import { memberJob, RECOMMEND, type RecommendJobs } from './recommend.queue';
+import { RowEventsRepository } from './row-events.repository';
+import { ROLLUPS, rowDayKey, type RollupJobs } from '../rollups/rollups.queue';
 
 /** Films shown under "More like this". */
 const SIMILAR_SHOWN = 12;
@@ -16,7 +18,41 @@ export class RecommendationsService {
     private readonly em: EntityManager,
     private readonly repository: RecommendationsRepository,
     @Inject(RECOMMEND) private readonly jobs: JobQueue<RecommendJobs>,
+    private readonly rowEvents: RowEventsRepository,
+    @Inject(ROLLUPS) private readonly rollups: JobQueue<RollupJobs>,
+    private readonly client: ClientContext,
   ) {}
+
+  /**
+   * Records a row shown or a film opened from it, once per browsing session and row, and queues the
+   * day's rollup when it is new. The viewer key is the viewing sessions', so a later view of the
+   * film can be traced to the click.
+   */
+  async recordRowEvent(event: RowEventDto, caller: { userId: string | null; ip: string; userAgent: string }) {
+    if (event.kind === 'click' && event.filmId === undefined) {
+      throw new BadRequestException('filmId is required for a click');
+    }
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    const stored = await this.rowEvents.insert({
+      session_id: event.session.toLowerCase(),
+      row_key: event.rowKey,
+      kind: event.kind,
+      row_kind: event.rowKind,
+      film_id: event.filmId ?? null,
+      user_id: caller.userId,
+      viewer_key: this.client.of(caller.ip, caller.userAgent, 'desktop', caller.userId).viewerKey,
+      occurred_at: now.toISOString(),
+      day,
+    });
+    if (stored) {
+      await this.rollups.add(
+        'row-day',
+        { day },
+        { deduplication: { id: rowDayKey({ day }) }, removeOnComplete: true },
+      );
+    }
+  }
 
   /** The member's own rows when there are any, else everyone's trending per genre. */
   async home(userId: string | null): Promise<HomeRecommendationsDto> {

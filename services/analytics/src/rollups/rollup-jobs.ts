@@ -3,7 +3,15 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG, JobQueue, MetricsService, type JobHandlers } from '@kinora/common';
 import { Histogram } from 'prom-client';
 import type { Config } from '../config';
-import { adDayKey, filmDayKey, platformDayKey, ROLLUP_QUEUE, type RollupJobs } from './rollups.queue';
+import { RowEventsRepository } from '../recommendations/row-events.repository';
+import {
+  adDayKey,
+  filmDayKey,
+  platformDayKey,
+  ROLLUP_QUEUE,
+  rowDayKey,
+  type RollupJobs,
+} from './rollups.queue';
 import { AdRollupsRepository } from './ad-rollups.repository';
 import { RollupsRepository } from './rollups.repository';
 
@@ -19,6 +27,7 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     private readonly em: EntityManager,
     private readonly repository: RollupsRepository,
     private readonly ads: AdRollupsRepository,
+    private readonly rows: RowEventsRepository,
     @Inject(CONFIG) private readonly config: Config,
     metrics: MetricsService,
   ) {
@@ -40,6 +49,7 @@ export class RollupJobHandlers implements OnApplicationShutdown {
       'film-day': (bucket) => this.recomputeFilmDay(bucket),
       'platform-day': ({ day }) => this.recomputePlatformDay(day),
       'ad-day': (bucket) => this.recomputeAdDay(bucket),
+      'row-day': ({ day }) => this.recomputeRowDay(day),
     };
   }
 
@@ -89,6 +99,16 @@ export class RollupJobHandlers implements OnApplicationShutdown {
     await this.em.fork().transactional(async () => {
       await this.ads.lockAdDay(filmId, day);
       await this.ads.recomputeAdDay(filmId, day);
+    });
+  }
+
+  /** One day's recommendation row impressions and clicks, per row kind. */
+  async recomputeRowDay(day: string): Promise<void> {
+    if (!DAY.test(day)) throw new Error(`bad day ${day}`);
+    await this.rollups.queue.removeDeduplicationKey(rowDayKey({ day }));
+    await this.em.fork().transactional(async () => {
+      await this.rows.lockRowDay(day);
+      await this.rows.recomputeRowDay(day);
     });
   }
 }

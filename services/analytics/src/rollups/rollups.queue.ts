@@ -8,12 +8,15 @@ export type RollupJobs = {
   'platform-day': { day: string };
   /** One film's ad events of one UTC day, per campaign and placement type (ad_daily). */
   'ad-day': { filmId: number; day: string };
+  /** One UTC day's recommendation row impressions and clicks, per row kind (row_daily). */
+  'row-day': { day: string };
 };
 
 export const ROLLUP_QUEUE = defineQueue<RollupJobs>('analytics-rollups', [
   'film-day',
   'platform-day',
   'ad-day',
+  'row-day',
 ]);
 export const ROLLUPS = Symbol('ROLLUPS');
 
@@ -25,3 +28,4 @@ export const ROLLUPS = Symbol('ROLLUPS');
 export const filmDayKey = ({ filmId, day }: RollupJobs['film-day']) => `film-day:${filmId}:${day}`;
 export const platformDayKey = ({ day }: RollupJobs['platform-day']) => `platform-day:${day}`;
 export const adDayKey = ({ filmId, day }: RollupJobs['ad-day']) => `ad-day:${filmId}:${day}`;
+export const rowDayKey = ({ day }: RollupJobs['row-day']) => `row-day:${day}`;

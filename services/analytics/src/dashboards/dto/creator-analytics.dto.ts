@@ -115,6 +115,12 @@ export class CreatorAnalyticsDto {
   @ApiProperty({ description: 'Seconds watched in the period.' })
   periodWatchTime!: number;
 
+  @ApiInteger({
+    description:
+      'Qualified views in the period whose viewer had opened the film from a recommendation row within the hour before.',
+  })
+  recommendedViews!: number;
+
   @ApiProperty({
     description: 'Mean of the member reviews of the creator’s films, out of 10 (0 without reviews).',
   })

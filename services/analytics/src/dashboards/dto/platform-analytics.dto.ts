@@ -165,6 +165,24 @@ export class TopPerformersDto {
   creators!: TopCreatorDto[];
 }
 
+/** One kind of recommendation row over the period: how often it was shown and opened. */
+export class RowClickThroughDto {
+  @ApiProperty({
+    enum: ['for-you', 'because-you-watched', 'critics-you-follow', 'trending-in-genre', 'more-like-this'],
+    enumName: 'RecommendationRowKind',
+  })
+  rowKind!: string;
+
+  @ApiInteger({ description: 'Browsing sessions in which a row of this kind was shown.' })
+  impressions!: number;
+
+  @ApiInteger({ description: 'Browsing sessions in which a film was opened from a row of this kind.' })
+  clicks!: number;
+
+  @ApiProperty({ description: 'clicks ÷ impressions (0 without impressions).' })
+  clickThrough!: number;
+}
+
 /** GET /api/analytics/admin: admins only. */
 export class PlatformAnalyticsDto {
   @ApiInteger({ description: 'The period in days (growth, top performers).' })
@@ -184,6 +202,12 @@ export class PlatformAnalyticsDto {
 
   @ApiProperty({ type: AdMetricsDto })
   adMetrics!: AdMetricsDto;
+
+  @ApiProperty({
+    type: [RowClickThroughDto],
+    description: 'Recommendation rows in the period, per row kind (docs/recommendations.md).',
+  })
+  recommendations!: RowClickThroughDto[];
 
   @ApiNullableTimestamp()
   computedAt!: string | null;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean } from 'class-validator';
-import { ApiInteger } from '@kinora/common';
+import { IsBoolean, IsUUID, Matches } from 'class-validator';
+import { ApiInteger, EnumField, IdField } from '@kinora/common';
 
 export const ROW_KINDS = [
   'for-you',
@@ -54,4 +54,28 @@ export class RecommendationSettingsDto {
   })
   @IsBoolean({ message: 'personalised must be a boolean' })
   personalised!: boolean;
+}
+
+export const ROW_EVENT_KINDS = ['impression', 'click'] as const;
+/** A row's key as the rows answer it: "for-you", "because:12", "trending:Sci-Fi", "similar:12". */
+const ROW_KEY = /^[a-z-]{1,32}(:[A-Za-z0-9 -]{1,40})?$/;
+
+/** A recommendation row shown (impression) or one of its films opened (click), once per browsing session. */
+export class RowEventDto {
+  @ApiProperty({ format: 'uuid', description: 'The browsing session: one per browser tab, made by the SPA.' })
+  @IsUUID('all', { message: 'session must be a UUID' })
+  session!: string;
+
+  @EnumField(ROW_EVENT_KINDS)
+  kind!: (typeof ROW_EVENT_KINDS)[number];
+
+  @EnumField(ROW_KINDS, { enumName: 'RecommendationRowKind' })
+  rowKind!: (typeof ROW_KINDS)[number];
+
+  @ApiProperty({ description: "The row's key as the rows gave it.", example: 'because:12', maxLength: 73 })
+  @Matches(ROW_KEY, { message: 'rowKey must be a row key such as for-you or because:12' })
+  rowKey!: string;
+
+  @IdField({ optional: true, description: 'The film opened: required for a click.' })
+  filmId?: number;
 }
