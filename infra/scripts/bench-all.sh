@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make bench`: runs every bench/*/run.ts against the running platform. When the platform is
-# not up it is brought up first and down again afterwards.
+# `make bench`: runs every bench/*/run.ts against the running platform (bench/recommend alone needs
+# none: it is offline, in memory). When the platform is not up it is brought up first and down
+# again afterwards.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 shopt -s nullglob

@@ -4,6 +4,7 @@ import { catalogSeedProgress, loadConfig, seedApiUrl, seedMain } from '@kinora/c
 import { VIEWING_SESSION_UPDATE_INTERVAL_S } from '@kinora/contracts';
 import { configSchema } from './config';
 import { DEMO_AGENTS, DEMO_ADDRESSES } from './seed/demo-clients';
+import { random } from './seed/random';
 import { pickFilm, tasteOf, type Taste } from './seed/tastes';
 
 /** How many sessions the demo traffic plays, and over how many past days. */
@@ -17,18 +18,6 @@ const DAY_MS = 86_400_000;
 
 const log = (message: string) => console.log(`[analytics seed] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A deterministic pseudo-random stream (mulberry32), so a re-run plays the very same sessions. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every demo session says it came from here, so a platform that has them is not seeded twice. */
 const DEMO_REFERRER = 'https://demo.kinora.test/';

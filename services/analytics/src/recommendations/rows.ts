@@ -55,8 +55,8 @@ function anchors(history: TasteWeight[]): Array<{ film: TasteWeight; pull: numbe
   }));
 }
 
-/** What is never offered again: finished, rated, or disliked. */
-const excludedOf = (history: TasteWeight[]) =>
+/** What is never offered again: finished, rated, or disliked (bench/recommend's baselines leave out the same). */
+export const excludedOf = (history: TasteWeight[]): Set<number> =>
   new Set(history.filter((film) => film.seen || film.weight < 0).map((film) => film.filmId));
 
 export function forYou(model: MemberModel): number[] {
