@@ -22,7 +22,8 @@ const FILM_DELAY_MS = 5_000;
 
 /**
  * analytics-worker's recommendation jobs (docs/recommendations.md). A member's change recomputes
- * their weights and rows at once and their films' neighbours soon after; everything is recomputed
+ * their weights and rows at once (and the neighbours of a film not placed yet) and their films'
+ * neighbours soon after; everything is recomputed
  * on a schedule, which is what carries one member's doings into everyone else's rows. Every job
  * recomputes from stored rows, so a redelivered event or a repeated job changes nothing.
  */
@@ -52,10 +53,18 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
     return {
       member: async ({ userId }) => {
         await this.queue.queue.removeDeduplicationKey(memberKey({ userId }));
-        const films = await this.recomputeMember(userId, true);
+        const films = await this.recomputeWeights(userId);
+        // A film never placed yet (new, or liked for the first time) gets its neighbours now, so the
+        // rows can use them; the others follow a little later.
+        const unplaced = await this.repository.withoutNeighbours(films);
+        if (unplaced.length > 0) {
+          const catalogue = await this.repository.catalogue();
+          for (const filmId of unplaced) await this.recomputeNeighbours(filmId, catalogue);
+        }
+        await this.recomputeRows(userId);
         await this.queue.addMany(
           'film',
-          films.map((filmId) => ({ filmId })),
+          films.filter((filmId) => !unplaced.includes(filmId)).map((filmId) => ({ filmId })),
           (job) => ({ deduplication: { id: filmKey(job) }, delay: FILM_DELAY_MS, removeOnComplete: true }),
         );
       },
@@ -75,19 +84,25 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
   }
 
   /**
-   * One member's weights from their sessions and ties (nothing if they turned personalisation off),
-   * then, unless `rows` is false, their rows from the films' current neighbours. Returns the films
-   * they liked, whose neighbours their change may move.
+   * One member's weights from their sessions and ties (nothing if they turned personalisation off).
+   * Returns the films they liked, whose neighbours their change may move.
    */
-  async recomputeMember(userId: string, rows: boolean): Promise<number[]> {
+  async recomputeWeights(userId: string): Promise<number[]> {
     return this.em.fork().transactional(async () => {
       await this.repository.lockMember(userId);
       const weights = (await this.repository.personalised(userId))
         ? tasteWeights(await this.repository.filmSessionsOf(userId), await this.repository.filmTiesOf(userId))
         : [];
       await this.repository.replaceWeights(userId, weights);
-      if (rows) await this.saveMemberRows(userId);
       return weights.filter((w) => w.weight > 0).map((w) => w.filmId);
+    });
+  }
+
+  /** One member's rows from their weights and the films' current neighbours. */
+  async recomputeRows(userId: string): Promise<void> {
+    await this.em.fork().transactional(async () => {
+      await this.repository.lockMember(userId);
+      await this.saveMemberRows(userId);
     });
   }
 
@@ -131,16 +146,11 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
   async recomputeAll(): Promise<void> {
     const started = Date.now();
     const members = await this.repository.members();
-    for (const userId of members) await this.recomputeMember(userId, false);
+    for (const userId of members) await this.recomputeWeights(userId);
     const catalogue = await this.repository.catalogue();
     const films = new Set([...catalogue.map((f) => f.id), ...(await this.repository.filmsWithNeighbours())]);
     for (const filmId of films) await this.recomputeNeighbours(filmId, catalogue);
-    for (const userId of members) {
-      await this.em.fork().transactional(async () => {
-        await this.repository.lockMember(userId);
-        await this.saveMemberRows(userId);
-      });
-    }
+    for (const userId of members) await this.recomputeRows(userId);
     await this.saveEveryonesRows(catalogue);
     this.logger.log(
       { members: members.length, films: films.size, ms: Date.now() - started },

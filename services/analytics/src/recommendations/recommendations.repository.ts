@@ -315,6 +315,19 @@ export class RecommendationsRepository {
     return found;
   }
 
+  /** Those of `filmIds` that have no neighbours stored yet. */
+  async withoutNeighbours(filmIds: number[]): Promise<number[]> {
+    if (filmIds.length === 0) return [];
+    const placed = await this.db
+      .selectFrom('film_neighbours')
+      .select('film_id')
+      .distinct()
+      .where('film_id', 'in', filmIds)
+      .execute();
+    const known = new Set(placed.map((row) => row.film_id));
+    return filmIds.filter((filmId) => !known.has(filmId));
+  }
+
   /** The films whose neighbours are known: the full recompute redoes them all, and drops the unpublished. */
   async filmsWithNeighbours(): Promise<number[]> {
     const rows = await this.db.selectFrom('film_neighbours').select('film_id').distinct().execute();
