@@ -1,4 +1,4 @@
-import { InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
+import { compiledRead, InjectQueryDb, lockForTransaction, takeExcluded } from '@kinora/common';
 import { Injectable } from '@nestjs/common';
 import { sql, type Insertable } from 'kysely';
 import type { DB } from '../database.gen';
@@ -29,7 +29,14 @@ function newestPerKey<T>(rows: T[], keyOf: (row: T) => string, timeOf: (row: T) 
 /** The recommendation model's tables (docs/recommendations.md): what it learns from and what it keeps. */
 @Injectable()
 export class RecommendationsRepository {
-  constructor(@InjectQueryDb() private readonly db: Db) {}
+  /** The home page's read, on every member's visit: compiled once. */
+  private readonly rowsRead;
+
+  constructor(@InjectQueryDb() private readonly db: Db) {
+    this.rowsRead = compiledRead(db, (p: { owner: string }) =>
+      db.selectFrom('recommendation_rows').select('rows').where('owner', '=', p.owner),
+    );
+  }
 
   lockMember(userId: string): Promise<void> {
     return lockForTransaction<DB>(this.db, 'analytics.taste', userId);
@@ -359,14 +366,10 @@ export class RecommendationsRepository {
       .execute();
   }
 
-  /** The stored rows of these owners (a member's and the visitors' '*'). */
-  async rowsOf(owners: string[]): Promise<Map<string, Row[]>> {
-    const rows = await this.db
-      .selectFrom('recommendation_rows')
-      .select(['owner', 'rows'])
-      .where('owner', 'in', owners)
-      .execute();
-    return new Map(rows.map((row) => [row.owner, row.rows as unknown as Row[]]));
+  /** The stored rows of a member, or the visitors' ('*'): none when there are none. */
+  async rowsOf(owner: string): Promise<Row[]> {
+    const [found] = await this.rowsRead({ owner });
+    return (found?.rows as unknown as Row[] | undefined) ?? [];
   }
 
   /** Whether the member lets recommendations use what they do: yes unless they said no. */

@@ -10,6 +10,8 @@ import { ROLLUPS, rowDayKey, type RollupJobs } from '../rollups/rollups.queue';
 
 /** Films shown under "More like this". */
 const SIMILAR_SHOWN = 12;
+/** The visitors' rows change at most every few seconds (after views): each process keeps them this long. */
+const EVERYONE_TTL_MS = 5_000;
 
 /** Serves the rows analytics-worker keeps (docs/recommendations.md), and the member's choice. */
 @Injectable()
@@ -54,12 +56,22 @@ export class RecommendationsService {
     }
   }
 
+  private everyone?: { rows: Promise<RecommendationRowDto[]>; until: number };
+
   /** The member's own rows when there are any, else everyone's trending per genre. */
   async home(userId: string | null): Promise<HomeRecommendationsDto> {
-    const stored = await this.repository.rowsOf(userId ? [userId, EVERYONE] : [EVERYONE]);
-    const mine = userId ? stored.get(userId) : undefined;
-    if (mine && mine.length > 0) return { personalised: true, rows: mine };
-    return { personalised: false, rows: stored.get(EVERYONE) ?? [] };
+    const mine = userId ? await this.repository.rowsOf(userId) : [];
+    if (mine.length > 0) return { personalised: true, rows: mine };
+    return { personalised: false, rows: await this.everyonesRows() };
+  }
+
+  private everyonesRows(): Promise<RecommendationRowDto[]> {
+    if (!this.everyone || this.everyone.until < Date.now()) {
+      const rows = this.repository.rowsOf(EVERYONE);
+      this.everyone = { rows, until: Date.now() + EVERYONE_TTL_MS };
+      rows.catch(() => (this.everyone = undefined));
+    }
+    return this.everyone.rows;
   }
 
   /** "More like this": the film's nearest films, and on what basis. */
