@@ -160,6 +160,11 @@ export const makePlatformAnalytics = (overrides: Partial<PlatformAnalytics> = {}
       clicks: 30 + (index % 5),
     })),
   },
+  recommendations: [
+    { rowKind: 'for-you', impressions: 1200, clicks: 150, clickThrough: 0.125 },
+    { rowKind: 'trending-in-genre', impressions: 3400, clicks: 102, clickThrough: 0.03 },
+    { rowKind: 'more-like-this', impressions: 900, clicks: 0, clickThrough: 0 },
+  ],
   computedAt: null,
   ...overrides,
 });
