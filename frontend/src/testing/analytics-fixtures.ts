@@ -36,6 +36,7 @@ export const makeCreatorAnalytics = (overrides: Partial<CreatorAnalytics> = {}):
   totalWatchTime: 3725 * 100,
   periodViews: 2400,
   periodWatchTime: 7260,
+  recommendedViews: 180,
   averageRating: 7.4,
   totalFollowers: 1200,
   subscriberGrowth: daysEnding(7).map((date, index) => ({
