@@ -36,6 +36,7 @@ export const makeCreatorAnalytics = (overrides: Partial<CreatorAnalytics> = {}):
   totalWatchTime: 3725 * 100,
   periodViews: 2400,
   periodWatchTime: 7260,
+  recommendedViews: 180,
   averageRating: 7.4,
   totalFollowers: 1200,
   subscriberGrowth: daysEnding(7).map((date, index) => ({
@@ -160,6 +161,11 @@ export const makePlatformAnalytics = (overrides: Partial<PlatformAnalytics> = {}
       clicks: 30 + (index % 5),
     })),
   },
+  recommendations: [
+    { rowKind: 'for-you', impressions: 1200, clicks: 150, clickThrough: 0.125 },
+    { rowKind: 'trending-in-genre', impressions: 3400, clicks: 102, clickThrough: 0.03 },
+    { rowKind: 'more-like-this', impressions: 900, clicks: 0, clickThrough: 0 },
+  ],
   computedAt: null,
   ...overrides,
 });

@@ -62,6 +62,10 @@ describe('/creator-dashboard figures', () => {
     expect(await screen.findByTestId('period-summary')).toHaveTextContent(
       '2.4K views and 2h 1m watched in the last 30 days.',
     );
+    // 180 of the 2,400 views followed a click in a recommendation row.
+    expect(group('Views from recommendations')).toHaveTextContent(
+      'Views from recommendations1807.5% of views in the last 30 days',
+    );
     const countries = screen.getByRole('list', { name: 'Top countries' });
     expect(
       within(countries)
@@ -109,11 +113,26 @@ describe('/creator-dashboard figures', () => {
     );
   });
 
+  it('shows views from recommendations without a share when the period has no views', async () => {
+    mockFetch({
+      ...withFigures,
+      [ANALYTICS]: () =>
+        jsonResponse(makeCreatorAnalytics({ periodViews: 0, periodWatchTime: 0, recommendedViews: 0 })),
+    });
+    renderWithProviders(<></>, { route: '/creator-dashboard?tab=analytics', routes });
+
+    expect(await screen.findByRole('group', { name: 'Views from recommendations' })).toHaveTextContent(
+      'Views from recommendations0No views in the last 30 days',
+    );
+  });
+
   it('asks for the chosen range and keeps it in the URL', async () => {
     const { fetchMock } = mockFetch({
       ...withFigures,
       'GET /api/analytics/creator/4?days=7': () =>
-        jsonResponse(makeCreatorAnalytics({ days: 7, periodViews: 90, periodWatchTime: 600 })),
+        jsonResponse(
+          makeCreatorAnalytics({ days: 7, periodViews: 90, periodWatchTime: 600, recommendedViews: 9 }),
+        ),
     });
     const { router } = renderWithProviders(<></>, { route: '/creator-dashboard?tab=analytics', routes });
     await screen.findByTestId('period-summary');
@@ -125,6 +144,7 @@ describe('/creator-dashboard figures', () => {
         '90 views and 0h 10m watched in the last 7 days.',
       ),
     );
+    expect(group('Views from recommendations')).toHaveTextContent('910% of views in the last 7 days');
     expect(router.state.location.search).toBe('?tab=analytics&days=7');
     expect(fetchMock).toHaveBeenCalledWith('/api/analytics/creator/4?days=7', expect.anything());
     expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getFilmQueryOptions } from '@/features/films/api/get-film';
 import { noAdBreaksHandlers } from '@/testing/ads';
 import { makeFilm } from '@/testing/fixtures';
+import { stubIntersectionObserver } from '@/testing/intersection-observer';
 import { stubMediaElement } from '@/testing/media';
 import { deferred, mockFetch } from '@/testing/mock-fetch';
 import { jsonResponse, makeUser, renderWithProviders } from '@/testing/test-utils';
@@ -221,6 +222,42 @@ describe('/film/:id', () => {
     ).toEqual(['/film/2', '/film/9', '/film/10', '/film/11']);
     expect(within(card).queryByText('Signal Five')).not.toBeInTheDocument();
     expect(filmCalls(fetchMock)).toContain('/api/films?ids=2%2C9%2C10%2C11%2C12%2C13');
+  });
+
+  it("reports 'More like this' shown once on screen and the film opened from it", async () => {
+    sessionStorage.clear();
+    const viewport = stubIntersectionObserver();
+    const { fetchMock, bodiesSentTo } = mockFetch({
+      [FILM]: () => jsonResponse(film),
+      [REVIEWS]: () => jsonResponse([]),
+      [SIMILAR]: () => jsonResponse(similar),
+      [SIMILAR_FILMS]: () => jsonResponse(related),
+      'GET /api/films/9': () => jsonResponse(related[1]),
+      'GET /api/films/9/reviews?limit=10&offset=0': () => jsonResponse([]),
+      'GET /api/recommendations/films/9/similar': () => jsonResponse(noSimilar),
+      'POST /api/recommendations/events': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    renderFilm('/film/3');
+    const card = await screen.findByRole('region', { name: 'More like this' });
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(4));
+    const EVENTS = 'POST /api/recommendations/events';
+    expect(bodiesSentTo(EVENTS)).toEqual([]);
+
+    viewport.show();
+    const session = sessionStorage.getItem('kinora-browse-session');
+    const row = { session, rowKind: 'more-like-this', rowKey: 'similar:3' };
+    await waitFor(() => expect(bodiesSentTo(EVENTS)).toEqual([{ ...row, kind: 'impression' }]));
+
+    await user.click(within(card).getByRole('link', { name: /Signal Two/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signal Two' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(bodiesSentTo(EVENTS)).toEqual([
+        { ...row, kind: 'impression' },
+        { ...row, kind: 'click', filmId: 9 },
+      ]),
+    );
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/recommendations/events')).toHaveLength(2);
   });
 
   it("says 'No similar films yet.' when the row is empty, and when it cannot be loaded", async () => {

@@ -8,6 +8,7 @@ import { LikeButton } from '@/features/likes/components/like-button';
 import { useRefreshContinueWatching, useResumePosition } from '@/features/lists/api/get-list';
 import { MyListButton } from '@/features/lists/components/my-list-button';
 import { useSimilarFilms } from '@/features/recommendations/api/get-recommendations';
+import { reportRowFilmOpened, reportRowShown } from '@/features/recommendations/api/row-events';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { FilmReviews, type ReviewActions } from '@/features/reviews/components/film-reviews';
 import { parsePositiveId } from '@/lib/route-params';
@@ -31,6 +32,7 @@ function FilmPage({ filmId }: { filmId: number }) {
   const refreshContinueWatching = useRefreshContinueWatching();
   // More like this: analytics picks the films, the film page draws them as catalog cards.
   const similar = useSimilarFilms(filmId);
+  const similarRow = similar.data;
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   // My List is for members only; Like shows to everyone and sends visitors to /auth. Members may
   // report the film (on the page, not over the player) and any review but their own.
@@ -61,7 +63,14 @@ function FilmPage({ filmId }: { filmId: number }) {
       actions={actions}
       resumeAt={resumeAt}
       onPlayerClose={signedIn ? refreshContinueWatching : undefined}
-      similar={{ row: similar.data, isPending: similar.isPending, isError: similar.isError }}
+      similar={{
+        row: similarRow,
+        isPending: similar.isPending,
+        isError: similar.isError,
+        // Analytics counts the row shown and its films opened (its kind more-like-this, key similar:<id>).
+        onShown: similarRow ? () => reportRowShown(similarRow) : undefined,
+        onOpen: similarRow ? (id) => reportRowFilmOpened(similarRow, id) : undefined,
+      }}
       reviews={
         <FilmReviews
           filmId={filmId}

@@ -22,6 +22,8 @@ type FilmCardProps = {
   eager?: boolean;
   /** The page's largest image: the poster is fetched first. */
   priority?: boolean;
+  /** Called when one of the card's links to the film is followed, before the navigation. */
+  onOpen?: () => void;
 };
 
 /**
@@ -29,7 +31,7 @@ type FilmCardProps = {
  * genre, year, creator link, rating out of 5 with half stars, views, language, and the like control
  * the app provides ({@link useFilmCardLike}).
  */
-export function FilmCard({ film, className, sizes, eager, priority }: FilmCardProps) {
+export function FilmCard({ film, className, sizes, eager, priority, onOpen }: FilmCardProps) {
   const renderLike = useFilmCardLike();
   const creatorName = getPersonName(film.creator.user);
   const unrated = isUnrated(film.rating);
@@ -74,6 +76,7 @@ export function FilmCard({ film, className, sizes, eager, priority }: FilmCardPr
 
         <Link
           to={filmPath(film.id)}
+          onClick={onOpen}
           aria-label={`Watch Now: ${film.title}`}
           className={cn(
             'absolute inset-0 flex items-center justify-center bg-black/55 opacity-0 transition-opacity duration-300',
@@ -91,7 +94,7 @@ export function FilmCard({ film, className, sizes, eager, priority }: FilmCardPr
 
       <div className="mt-3 flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="truncate text-sm font-semibold text-fg">
-          <Link to={filmPath(film.id)} className="rounded-sm hover:text-accent">
+          <Link to={filmPath(film.id)} onClick={onOpen} className="rounded-sm hover:text-accent">
             {film.title}
           </Link>
         </h3>

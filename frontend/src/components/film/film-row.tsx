@@ -51,6 +51,8 @@ export type FilmRowProps = {
   seeAll?: string;
   /** How many of the first posters load at once (the row in view when the page opens); none by default. */
   eagerCount?: number;
+  /** Called when a card's film is opened, before the navigation (recommendation clicks). */
+  onFilmOpen?: (film: Film) => void;
 };
 
 /** A home carousel of film cards: 7 card skeletons while pending, then the cards. */
@@ -62,6 +64,7 @@ export function FilmRow({
   empty,
   seeAll,
   eagerCount = 0,
+  onFilmOpen,
 }: FilmRowProps) {
   // A row's cards are drawn in a background pass React slices, after the one that takes the
   // response in: several rows arriving together would otherwise hold the page for one long task.
@@ -78,7 +81,11 @@ export function FilmRow({
       ) : shown && shown.length > 0 ? (
         shown.map((film, index) => (
           <CarouselItem key={film.id}>
-            <FilmCard film={film} eager={index < eagerCount} />
+            <FilmCard
+              film={film}
+              eager={index < eagerCount}
+              onOpen={onFilmOpen ? () => onFilmOpen(film) : undefined}
+            />
           </CarouselItem>
         ))
       ) : (

@@ -163,6 +163,8 @@ export type RevenueMetrics = Schemas['RevenueMetricsDto'];
 export type GrowthMetrics = Schemas['GrowthMetricsDto'];
 export type TopPerformers = Schemas['TopPerformersDto'];
 export type ViewingGrowth = Schemas['ViewingGrowthDto'];
+/** One row kind's recommendation rows in the period: sessions shown, sessions opened from, their ratio. */
+export type RowClickThrough = Schemas['RowClickThroughDto'];
 
 /** A film's ad break (GET /api/ads/placements/{filmId}): its position in seconds and its type. */
 export type AdPlacement = Schemas['PlacementDto'];

@@ -161,6 +161,17 @@ describe('AdminDashboard', () => {
     expect(omar).toHaveTextContent('1.2K followers · 5.3K views');
     expect(within(creators).getByRole('listitem', { name: 'Lena Park' })).not.toHaveTextContent('Verified');
     expect(within(panel).getByRole('figure', { name: 'Viewing activity' })).toBeInTheDocument();
+    const rows = within(panel).getByRole('table', { name: 'Recommendation click-through' });
+    expect(
+      within(rows)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'RowImpressionsClicksClick-through',
+      'For you1,20015012.5%',
+      'Trending in a genre3,4001023%',
+      'More like this90000%',
+    ]);
   });
 
   it('shows costs against the target, the breakdown, prices and 6 months on Revenue', async () => {

@@ -8,6 +8,7 @@ import { formatCount, formatFollowers, formatHours, formatRatingOutOfFive, forma
 import type { TopPerformers } from '@/lib/api/types';
 
 import { PlatformAnalyticsState } from './platform-analytics-state';
+import { RecommendationClickThrough } from './recommendation-click-through';
 import { SectionCard } from './section-card';
 
 /** A card of the period's most viewed, its list named after its title. */
@@ -44,11 +45,11 @@ const creatorRow = ({ creator, followers, views }: TopCreator): RankedItem => ({
   figure: `${formatFollowers(followers)} · ${formatViews(views)}`,
 });
 
-/** Analytics: top films and top creators of the period, and daily viewing activity. */
+/** Analytics: top films and top creators of the period, daily viewing activity and recommendation click-through. */
 export function PlatformActivity() {
   return (
     <PlatformAnalyticsState label="Loading analytics">
-      {({ days, topPerformers, growthMetrics }) => {
+      {({ days, topPerformers, growthMetrics, recommendations }) => {
         const films = topPerformers.films.slice(0, ADMIN_TOP_PERFORMERS_SHOWN);
         const creators = topPerformers.creators.slice(0, ADMIN_TOP_PERFORMERS_SHOWN);
         const activity = growthMetrics.viewingGrowth.map((day) => ({
@@ -90,6 +91,7 @@ export function PlatformActivity() {
                 ]}
               />
             </SectionCard>
+            <RecommendationClickThrough days={days} rows={recommendations} />
           </div>
         );
       }}

@@ -5,6 +5,7 @@ import { FilmPoster, POSTER_SIZES, posterOf } from '@/components/film/film-poste
 import { Skeleton } from '@/components/ui/skeleton';
 import { RELATED_FILMS_REQUESTED, RELATED_FILMS_SHOWN } from '@/config/constants';
 import { browsePath, filmPath } from '@/config/paths';
+import { useShownOnScreen } from '@/hooks/use-shown-on-screen';
 import { formatMinutes, formatRatingOutOfFive, formatViews, isUnrated } from '@/lib/format';
 import type { Film, RecommendationRow } from '@/lib/api/types';
 
@@ -16,6 +17,10 @@ export type SimilarFilms = {
   row: RecommendationRow | undefined;
   isPending: boolean;
   isError: boolean;
+  /** The row came on screen with at least one film (the recommendations' impression). */
+  onShown?: () => void;
+  /** A film of the row was opened, before the navigation (the recommendations' click). */
+  onOpen?: (filmId: number) => void;
 };
 
 /**
@@ -28,6 +33,10 @@ export function RelatedFilms({ film, similar }: { film: Film; similar: SimilarFi
   const films = (related.data ?? []).slice(0, RELATED_FILMS_SHOWN);
   const pending = similar.isPending || related.isLoading;
   const reason = similar.row?.reason;
+  // Seen once the list of films is half on screen: the row's impression, if the page reports one.
+  const shownRef = useShownOnScreen<HTMLUListElement>(!pending && films.length > 0, () =>
+    similar.onShown?.(),
+  );
 
   return (
     <Card title="More like this" className="self-start">
@@ -52,11 +61,12 @@ export function RelatedFilms({ film, similar }: { film: Film; similar: SimilarFi
             : 'No similar films yet.'}
         </p>
       ) : (
-        <ul aria-label="Films like this one" className="space-y-3">
+        <ul ref={shownRef} aria-label="Films like this one" className="space-y-3">
           {films.map((other) => (
             <li key={other.id}>
               <Link
                 to={filmPath(other.id)}
+                onClick={() => similar.onOpen?.(other.id)}
                 className="group flex gap-3 rounded-xl p-1.5 transition-colors hover:bg-white/5"
               >
                 <FilmPoster

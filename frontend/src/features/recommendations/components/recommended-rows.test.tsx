@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeFilm } from '@/testing/fixtures';
+import { stubIntersectionObserver } from '@/testing/intersection-observer';
+import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { RecommendationRow } from '@/lib/api/types';
 
@@ -59,5 +62,70 @@ describe('RecommendedRows', () => {
       'Rule 110',
       'Sombra Binaria',
     ]);
+  });
+});
+
+describe('RecommendedRows events', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  const noContent = () => new Response(null, { status: 204 });
+
+  it('reports each row shown once, when it is on screen with its cards', async () => {
+    const viewport = stubIntersectionObserver();
+    const { fetchMock, bodiesSentTo } = mockFetch({ 'POST /api/recommendations/events': noContent });
+    const first = renderWithProviders(<RecommendedRows rows={rows} films={undefined} filmsPending />);
+    // Skeletons only: nothing is watched, nothing is sent.
+    expect(viewport.observed()).toBe(0);
+    viewport.show();
+    first.unmount();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const second = renderWithProviders(<RecommendedRows rows={rows} films={films} filmsPending={false} />);
+    await screen.findAllByTestId('film-card');
+    viewport.show(0.2);
+    expect(fetchMock).not.toHaveBeenCalled();
+    viewport.show();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(
+      bodiesSentTo('POST /api/recommendations/events').map((body) => ({ ...(body as object), session: '' })),
+    ).toEqual([
+      { session: '', kind: 'impression', rowKind: 'trending-in-genre', rowKey: 'trending:Drama' },
+      { session: '', kind: 'impression', rowKind: 'trending-in-genre', rowKey: 'trending:Sci-Fi' },
+    ]);
+
+    // Coming back to the page (a remount) in the same session sends nothing again.
+    second.unmount();
+    renderWithProviders(<RecommendedRows rows={rows} films={films} filmsPending={false} />);
+    await screen.findAllByTestId('film-card');
+    viewport.show();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports the film opened from a row, with the row’s kind and key, and navigates', async () => {
+    const { fetchMock, bodiesSentTo } = mockFetch({
+      'POST /api/recommendations/events': () => new Response('down', { status: 503 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RecommendedRows rows={rows} films={films} filmsPending={false} />);
+    const drama = screen.getAllByTestId('recommendation-row')[0]!;
+    await user.click(await within(drama).findByRole('link', { name: 'Sombra Binaria' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/film/3');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(bodiesSentTo('POST /api/recommendations/events')).toEqual([
+      {
+        session: sessionStorage.getItem('kinora-browse-session'),
+        kind: 'click',
+        rowKind: 'trending-in-genre',
+        rowKey: 'trending:Drama',
+        filmId: 3,
+      },
+    ]);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ keepalive: true });
   });
 });

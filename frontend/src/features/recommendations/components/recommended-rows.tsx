@@ -2,9 +2,11 @@ import { FilmCardSkeleton } from '@/components/film/film-card';
 import { FilmRow, ROW_SKELETON_ITEMS } from '@/components/film/film-row';
 import { CarouselItem } from '@/components/ui/carousel';
 import { Skeleton, SkeletonLine } from '@/components/ui/skeleton';
+import { useShownOnScreen } from '@/hooks/use-shown-on-screen';
 import type { Film, RecommendationRow } from '@/lib/api/types';
 
 import { filmsOfRow } from '../api/get-recommendations';
+import { reportRowFilmOpened, reportRowShown } from '../api/row-events';
 
 type RecommendedRowsProps = {
   /** The rows of GET /api/recommendations/home, in its order; undefined while they load. */
@@ -35,6 +37,26 @@ function RecommendedRowsSkeleton() {
 }
 
 /**
+ * One recommended row: reported as shown (once per browsing session) when it is half on screen
+ * with at least one card, and each card opened from it as a click.
+ */
+function RecommendedRow({ row, films }: { row: RecommendationRow; films: Film[] | undefined }) {
+  const ref = useShownOnScreen<HTMLDivElement>((films?.length ?? 0) > 0, () => reportRowShown(row));
+  return (
+    <div ref={ref} data-testid="recommendation-row" data-row-kind={row.kind} data-row-key={row.key}>
+      <FilmRow
+        title={row.title}
+        description={<span className="line-clamp-1">{row.reason}</span>}
+        films={films}
+        isPending={films === undefined}
+        empty={null}
+        onFilmOpen={(film) => reportRowFilmOpened(row, film.id)}
+      />
+    </div>
+  );
+}
+
+/**
  * The home page's recommended rows ("For you", "Because you watched …", "Rated highly by critics you
  * follow", or "Trending in …"): one carousel each, its title as the heading and its reason under
  * it. A row none of whose films the catalog shows is left out.
@@ -44,16 +66,6 @@ export function RecommendedRows({ rows, films, filmsPending }: RecommendedRowsPr
   return rows.map((row) => {
     const rowFilms = filmsPending ? undefined : filmsOfRow(row, films ?? []);
     if (rowFilms?.length === 0) return null;
-    return (
-      <div key={row.key} data-testid="recommendation-row" data-row-kind={row.kind} data-row-key={row.key}>
-        <FilmRow
-          title={row.title}
-          description={<span className="line-clamp-1">{row.reason}</span>}
-          films={rowFilms}
-          isPending={filmsPending}
-          empty={null}
-        />
-      </div>
-    );
+    return <RecommendedRow key={row.key} row={row} films={rowFilms} />;
   });
 }

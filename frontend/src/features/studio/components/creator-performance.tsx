@@ -1,8 +1,9 @@
-import { Lightbulb } from 'lucide-react';
+import { Lightbulb, Sparkles } from 'lucide-react';
 
 import { CHART_COLORS, DailyChart } from '@/components/charts/series-chart';
 import { ShareBars } from '@/components/ui/share-bars';
-import { formatCount, formatHours, formatViews, formatWatchTime } from '@/lib/format';
+import { StatCard } from '@/components/ui/stat-card';
+import { formatCount, formatHours, formatPercent, formatViews, formatWatchTime } from '@/lib/format';
 import type { CreatorAnalytics } from '@/lib/api/types';
 
 import { countryBars, deviceBars } from '../utils/analytics-shares';
@@ -12,7 +13,10 @@ import { Panel } from './panel';
 /** Countries on the Analytics tab (the Audience tab shows more). */
 const COUNTRIES_SHOWN = 5;
 
-/** Analytics: daily views and watch time over the range, top countries, devices and insights. */
+/**
+ * Analytics: the range's views and watch time, its views that followed a click in a recommendation
+ * row, daily views and watch time, top countries, devices and insights.
+ */
 export const CreatorPerformance = analyticsTab('Loading your analytics', PerformanceFigures);
 
 function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
@@ -29,6 +33,18 @@ function PerformanceFigures({ figures }: { figures: CreatorAnalytics }) {
       <p className="text-fg-muted" data-testid="period-summary">
         {formatViews(figures.periodViews)} and {formatWatchTime(figures.periodWatchTime)} watched in {period}.
       </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          icon={Sparkles}
+          label="Views from recommendations"
+          value={formatCount(figures.recommendedViews)}
+          detail={
+            figures.periodViews > 0
+              ? `${formatPercent(Math.min(100, (figures.recommendedViews / figures.periodViews) * 100))} of views in ${period}`
+              : `No views in ${period}`
+          }
+        />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Daily views" description={`Views and plays a day, ${period}.`}>
           <DailyChart
