@@ -144,13 +144,13 @@ export async function becomeCreator(context: BrowserContext): Promise<void> {
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Publishes a short synthesized film by the account `email` through the real pipeline (catalog's
- * seed with a manifest of its own: the account's creator profile, the film synthesized, transcoded
+ * Publishes short synthesized films by the account `email` through the real pipeline (catalog's
+ * seed with a manifest of its own: the account's creator profile, the films synthesized, transcoded
  * by catalog-worker and published), as `make seed` does. Run with the environment of `make up`.
  */
-export function publishFilm(
+export function publishFilms(
   creator: { email: string; firstName: string; lastName: string },
-  title: string,
+  titles: string[],
   seconds = 4,
 ): void {
   const dir = mkdtempSync(join(tmpdir(), 'kinora-e2e-seed-'));
@@ -162,22 +162,20 @@ export function publishFilm(
         creators: [
           { key: 'e2e', ...creator, verified: false, bio: 'A creator from the e2e suite.', socialLinks: {} },
         ],
-        films: [
-          {
-            title,
-            creator: 'e2e',
-            genre: 'Drama',
-            language: 'English',
-            releaseYear: 2026,
-            small: true,
-            seconds,
-            description: `A ${seconds}-second gradient from the end-to-end tests.`,
-            // 5 frames a second: the worker's time goes to frames, and the tests that use long
-            // films (a mid-roll needs two minutes) look at the clock, not the picture.
-            video: 'gradients=size=640x360:rate=5:speed=0.05',
-            audio: 'sine=frequency=330:sample_rate=44100',
-          },
-        ],
+        films: titles.map((title) => ({
+          title,
+          creator: 'e2e',
+          genre: 'Drama',
+          language: 'English',
+          releaseYear: 2026,
+          small: true,
+          seconds,
+          description: `A ${seconds}-second gradient from the end-to-end tests.`,
+          // 5 frames a second: the worker's time goes to frames, and the tests that use long
+          // films (a mid-roll needs two minutes) look at the clock, not the picture.
+          video: 'gradients=size=640x360:rate=5:speed=0.05',
+          audio: 'sine=frequency=330:sample_rate=44100',
+        })),
       }),
     );
     const result = spawnSync(
@@ -193,10 +191,19 @@ export function publishFilm(
       },
     );
     if (result.status !== 0)
-      throw new Error(`publishing "${title}" failed:\n${result.stdout}\n${result.stderr}`);
+      throw new Error(`publishing ${titles.join(', ')} failed:\n${result.stdout}\n${result.stderr}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One film, as publishFilms. */
+export function publishFilm(
+  creator: { email: string; firstName: string; lastName: string },
+  title: string,
+  seconds = 4,
+): void {
+  publishFilms(creator, [title], seconds);
 }
 
 /** The published film titled `title`, once the public list shows it (within its few-second cache). */

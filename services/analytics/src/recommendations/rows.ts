@@ -26,8 +26,8 @@ export const BECAUSE_ROWS = 2;
 export const BECAUSE_AT_LEAST = 2;
 /** A history film's pull halves every this many days before the member's latest doing. */
 export const HALF_LIFE_DAYS = 30;
-/** How much a creator's or a genre's other film counts in "For you", against a co-watched one's cosine. */
-export const FALLBACK_SIMILARITY = 0.05;
+/** How much a creator's and a genre's other film count in "For you", against a co-watched one's cosine. */
+export const FALLBACK_SIMILARITY = { creator: 0.1, genre: 0.05 } as const;
 /** Extra pull of a followed creator's film and of a followed critic's pick, against the strongest anchor. */
 export const FOLLOWED_CREATOR_BOOST = 0.25;
 export const CRITIC_PICK_BOOST = 0.15;
@@ -44,7 +44,7 @@ export interface MemberModel {
   criticPicks: readonly number[];
 }
 
-const similarityOf = (n: Neighbour) => (n.basis === 'co-watched' ? n.score : FALLBACK_SIMILARITY);
+const similarityOf = (n: Neighbour) => (n.basis === 'co-watched' ? n.score : FALLBACK_SIMILARITY[n.basis]);
 
 /** Each positive history film's pull: its weight, halved per HALF_LIFE_DAYS before the latest doing. */
 function anchors(history: TasteWeight[]): Array<{ film: TasteWeight; pull: number }> {
