@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentIdentity, IdParam, Responds, type Identity } from '@kinora/common';
 import type { FastifyRequest } from 'fastify';
@@ -21,8 +21,9 @@ export class RecommendationsController {
       "The home page's recommended rows: a member's For you and Because you watched, else trending per genre",
   })
   @Responds({ ok: HomeRecommendationsDto, errors: [] })
-  home(@CurrentIdentity() viewer: Identity | null): Promise<HomeRecommendationsDto> {
-    return this.recommendations.home(viewer?.userId ?? null);
+  @Header('content-type', 'application/json; charset=utf-8')
+  home(@CurrentIdentity() viewer: Identity | null): Promise<string> {
+    return this.recommendations.homeJson(viewer?.userId ?? null);
   }
 
   @Get('films/:id/similar')

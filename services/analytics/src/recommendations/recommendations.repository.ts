@@ -33,8 +33,12 @@ export class RecommendationsRepository {
   private readonly rowsRead;
 
   constructor(@InjectQueryDb() private readonly db: Db) {
+    // As stored, in JSON text: the answer embeds it without parsing and serialising it again.
     this.rowsRead = compiledRead(db, (p: { owner: string }) =>
-      db.selectFrom('recommendation_rows').select('rows').where('owner', '=', p.owner),
+      db
+        .selectFrom('recommendation_rows')
+        .select(sql<string>`rows::text`.as('rows'))
+        .where('owner', '=', p.owner),
     );
   }
 
@@ -366,10 +370,10 @@ export class RecommendationsRepository {
       .execute();
   }
 
-  /** The stored rows of a member, or the visitors' ('*'): none when there are none. */
-  async rowsOf(owner: string): Promise<Row[]> {
+  /** The stored rows of a member, or the visitors' ('*'), as a JSON array's text; '[]' when none. */
+  async rowsJsonOf(owner: string): Promise<string> {
     const [found] = await this.rowsRead({ owner });
-    return (found?.rows as unknown as Row[] | undefined) ?? [];
+    return found?.rows ?? '[]';
   }
 
   /** Whether the member lets recommendations use what they do: yes unless they said no. */

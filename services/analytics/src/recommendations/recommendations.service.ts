@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ClientContext, type JobQueue } from '@kinora/common';
-import type { HomeRecommendationsDto, RecommendationRowDto, RowEventDto } from './dto/recommendation.dto';
+import type { RecommendationRowDto, RowEventDto } from './dto/recommendation.dto';
 import { EVERYONE } from './recommendation-jobs';
 import { RecommendationsRepository } from './recommendations.repository';
 import { memberJob, RECOMMEND, type RecommendJobs } from './recommend.queue';
@@ -56,22 +56,27 @@ export class RecommendationsService {
     }
   }
 
-  private everyone?: { rows: Promise<RecommendationRowDto[]>; until: number };
+  private everyone?: { json: Promise<string>; until: number };
 
-  /** The member's own rows when there are any, else everyone's trending per genre. */
-  async home(userId: string | null): Promise<HomeRecommendationsDto> {
-    const mine = userId ? await this.repository.rowsOf(userId) : [];
-    if (mine.length > 0) return { personalised: true, rows: mine };
-    return { personalised: false, rows: await this.everyonesRows() };
+  /**
+   * The member's own rows when there are any, else everyone's trending per genre: the answer's JSON
+   * (HomeRecommendationsDto), around the rows as stored, which are never parsed on the way.
+   */
+  async homeJson(userId: string | null): Promise<string> {
+    const mine = userId ? await this.repository.rowsJsonOf(userId) : '[]';
+    if (mine !== '[]') return `{"personalised":true,"rows":${mine}}`;
+    return this.everyonesJson();
   }
 
-  private everyonesRows(): Promise<RecommendationRowDto[]> {
+  private everyonesJson(): Promise<string> {
     if (!this.everyone || this.everyone.until < Date.now()) {
-      const rows = this.repository.rowsOf(EVERYONE);
-      this.everyone = { rows, until: Date.now() + EVERYONE_TTL_MS };
-      rows.catch(() => (this.everyone = undefined));
+      const json = this.repository
+        .rowsJsonOf(EVERYONE)
+        .then((rows) => `{"personalised":false,"rows":${rows}}`);
+      this.everyone = { json, until: Date.now() + EVERYONE_TTL_MS };
+      json.catch(() => (this.everyone = undefined));
     }
-    return this.everyone.rows;
+    return this.everyone.json;
   }
 
   /** "More like this": the film's nearest films, and on what basis. */
