@@ -89,7 +89,9 @@ function ticksOf(pid: number): number {
 
 /** One full recompute queued on the worker's queue, and the worker's CPU it took. */
 async function fullRecomputeCost(): Promise<{ cpuMs: number; wallMs: number; events: number }> {
-  const pid = Number(readFileSync(join(findRepoRoot(), '.run', 'pids', 'analytics-worker.pid'), 'utf8').trim());
+  const pid = Number(
+    readFileSync(join(findRepoRoot(), '.run', 'pids', 'analytics-worker.pid'), 'utf8').trim(),
+  );
   const connection = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
   const prefix = `${process.env.REDIS_PREFIX ?? 'kinora:'}bull`;
   const queue = new Queue('analytics-recommendations', { connection, prefix });
@@ -108,7 +110,11 @@ async function fullRecomputeCost(): Promise<{ cpuMs: number; wallMs: number; eve
     const started = Date.now();
     const job = await queue.add('full', { payload: {}, trace: {} }, { removeOnComplete: true });
     await job.waitUntilFinished(events, 300_000);
-    return { cpuMs: (ticksOf(pid) - before) * TICK_MS, wallMs: Date.now() - started, events: Number(rows[0]!.n) };
+    return {
+      cpuMs: (ticksOf(pid) - before) * TICK_MS,
+      wallMs: Date.now() - started,
+      events: Number(rows[0]!.n),
+    };
   } finally {
     await db.end();
     await events.close();
@@ -119,7 +125,11 @@ async function fullRecomputeCost(): Promise<{ cpuMs: number; wallMs: number; eve
 async function main(gatewayUrl: string): Promise<void> {
   const list = await fetchText(`${gatewayUrl}/api/films?limit=2&sort=newest`);
   const films = list.status === 200 ? (JSON.parse(list.body) as Film[]) : [];
-  if (films.length < 2) throw new BenchError('Two published films are needed: bring the platform up with the demo seed (make up)', 2);
+  if (films.length < 2)
+    throw new BenchError(
+      'Two published films are needed: bring the platform up with the demo seed (make up)',
+      2,
+    );
   const cookie = await signIn(gatewayUrl, maildevUrlSetting());
   for (const film of films) await watchToTheEnd(gatewayUrl, cookie, film);
   for (let waited = 0; ; waited += 250) {
