@@ -7,7 +7,7 @@ import {
   injectSender,
   openApiDocument,
 } from '@kinora/common/testing';
-import { queueOptions } from '@kinora/common';
+import { PLATFORM_QUEUES, queueOptions } from '@kinora/common';
 import { Queue, Worker } from 'bullmq';
 import {
   ADMIN,
@@ -65,7 +65,7 @@ test('a failed transcode is listed with its reason, and retrying it runs it agai
     counts: Record<string, number>;
     jobs: { id: string; name: string; failedReason?: string }[];
   }[];
-  expect(queues.map((queue) => queue.name).sort()).toStrictEqual(['analytics-rollups', 'catalog-media']);
+  expect(queues.map((queue) => queue.name).sort()).toStrictEqual([...PLATFORM_QUEUES].sort());
   const catalog = queues.find((queue) => queue.name === 'catalog-media')!;
   expect(catalog.counts).toMatchObject({ failed: 1, waiting: 0, active: 0, delayed: 0 });
   expect(catalog.jobs).toMatchObject([{ id: job.id, name: 'transcode', failedReason: REASON }]);

@@ -254,7 +254,11 @@ export class MediaJobHandlers implements BeforeApplicationShutdown, JobHandlersO
       }
       const reason = failureReason(error);
       this.logger.warn({ filmId, jobId: job.id, reason }, 'captions failed');
-      if (error instanceof MediaError && error.permanent) throw new UnrecoverableError(reason);
+      if (error instanceof MediaError && error.permanent) {
+        // Stored before the job fails, so whoever sees it failed also sees why.
+        await this.filmMedia.setCaptionsOutcome(filmId, reason);
+        throw new UnrecoverableError(reason);
+      }
       throw error;
     }
   }
