@@ -3,6 +3,7 @@ import { ApiInteger, ApiNullableTimestamp } from '@kinora/common';
 import { SeriesDayDto } from './figures.dto';
 import { AdMetricsDto } from './ad-metrics.dto';
 import { AnalyticsFilmDto } from './creator-analytics.dto';
+import { ROW_KINDS } from '../../recommendations/dto/recommendation.dto';
 
 export class PlatformStatsDto {
   @ApiInteger()
@@ -168,10 +169,10 @@ export class TopPerformersDto {
 /** One kind of recommendation row over the period: how often it was shown and opened. */
 export class RowClickThroughDto {
   @ApiProperty({
-    enum: ['for-you', 'because-you-watched', 'critics-you-follow', 'trending-in-genre', 'more-like-this'],
+    enum: ROW_KINDS,
     enumName: 'RecommendationRowKind',
   })
-  rowKind!: string;
+  rowKind!: (typeof ROW_KINDS)[number];
 
   @ApiInteger({ description: 'Browsing sessions in which a row of this kind was shown.' })
   impressions!: number;
