@@ -16,7 +16,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -63,8 +63,8 @@ class FakeService {
     this.server.keepAliveTimeout = 60_000;
   }
 
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, HOST, resolve));
+  async listen(port = 0): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(port, HOST, resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }
 
@@ -155,6 +155,42 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * A listener on `port` whose connections are never taken: a process that listens with the
+ * smallest backlog and then blocks, its queue filled here until a connect no longer completes, so
+ * the kernel drops every further SYN and a connect hangs, as one to a killed container's address
+ * does. Stops when killed.
+ */
+async function unanswering(port: number): Promise<{ stop: () => Promise<void> }> {
+  const script = `require('node:net').createServer().listen({ host: '${HOST}', port: ${port}, backlog: 1 }, () => {
+    process.stdout.write('listening\\n');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+  });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    void exited.then(() => reject(new Error('the listener exited')));
+  });
+  const fillers: Socket[] = [];
+  for (let full = false; !full && fillers.length < 16; ) {
+    const filler = connect(port, HOST);
+    fillers.push(filler);
+    full = await Promise.race([
+      new Promise<boolean>((resolve, reject) => filler.once('connect', () => resolve(false)).once('error', reject)),
+      sleep(300).then(() => true),
+    ]);
+  }
+  assert.ok(fillers.length < 16, 'the listener kept taking connections');
+  return {
+    stop: async () => {
+      for (const filler of fillers) filler.destroy();
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -466,6 +502,28 @@ describe('gateway (real nginx, fake services)', () => {
     } finally {
       fake('auth').identityMode = 'ok';
     }
+  });
+
+  test('a service whose address takes no connection in time: JSON 503, safe to retry', async () => {
+    const ads = fake('ads');
+    await ads.close();
+    const listener = await unanswering(ads.port);
+    try {
+      const started = Date.now();
+      const reply = await call('POST', '/api/ads/select', { 'Content-Type': 'application/json' }, '{}');
+      assert.equal(reply.status, 503, reply.body);
+      assert.deepEqual(json(reply), {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Service unavailable, try again shortly',
+      });
+      // nginx's connect timeout (3 s) ended it, not the service.
+      assert.ok(Date.now() - started >= 2_500, `answered after ${Date.now() - started} ms`);
+    } finally {
+      await listener.stop();
+      await ads.listen(ads.port);
+    }
+    assert.equal((await call('GET', '/api/ads/campaigns')).status, 200);
   });
 
   test('a request id is generated, passed upstream and returned', async () => {
