@@ -175,11 +175,13 @@ async function unanswering(port: number): Promise<{ stop: () => Promise<void> }>
     void exited.then(() => reject(new Error('the listener exited')));
   });
   const fillers: Socket[] = [];
-  for (let full = false; !full && fillers.length < 16; ) {
+  for (let full = false; !full && fillers.length < 16;) {
     const filler = connect(port, HOST);
     fillers.push(filler);
     full = await Promise.race([
-      new Promise<boolean>((resolve, reject) => filler.once('connect', () => resolve(false)).once('error', reject)),
+      new Promise<boolean>((resolve, reject) =>
+        filler.once('connect', () => resolve(false)).once('error', reject),
+      ),
       sleep(300).then(() => true),
     ]);
   }
