@@ -89,6 +89,7 @@ export const PROCESSES = [
     media: 'write',
     ffmpeg: true,
     env: ['ADMIN_EMAILS', 'AUTH_SECRET', 'SESSION_SIGNING_KEYS', 'SESSION_TOKEN_TTL_SECONDS'],
+    tunables: ['SEND_CODE_LIMIT_PER_IP'],
   },
   {
     ...app,

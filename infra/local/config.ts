@@ -221,8 +221,9 @@ export function serviceEnv(
     KAFKA_TOPIC_PREFIX: process.env.KAFKA_TOPIC_PREFIX ?? '',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
-  // Passed through only when set: unset means "off" (tracing) or "no one" (admins).
-  for (const name of ['NODE_ENV', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
+  // Passed through only when set: unset means "off" (tracing), "no one" (admins) or the
+  // process's own default (its tunables).
+  for (const name of ['NODE_ENV', 'OTEL_EXPORTER_OTLP_ENDPOINT', ...proc.tunables]) {
     if (process.env[name]) env[name] = process.env[name];
   }
   if (proc.mail) {

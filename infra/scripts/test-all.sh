@@ -178,6 +178,9 @@ export ADS_REPLICAS=2
 # The scale and fuzz tests send thousands of viewers' calls from this one address: the gateway's
 # per-client write limit (20 r/s, tested in gateway/test) would stand for all of them.
 export WRITE_RATE_LIMIT=100000r/s
+# Every sign-in of the e2e suites asks for a code from this one client IP: together more than
+# auth's 30 an hour per IP (docs/accounts.md; services/auth/test/sign-in.spec.ts tests that limit).
+export SEND_CODE_LIMIT_PER_IP=1000
 # Every process exports its spans to the receiver infra/e2e/trace.e2e.ts runs on this port while it
 # runs (at other times the exports find no one and are dropped).
 export OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:${OTLP_RECEIVER_PORT:-4318}"
