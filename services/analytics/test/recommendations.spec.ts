@@ -330,3 +330,48 @@ test('row events refuse what is not one', async () => {
     expect(JSON.stringify(response.json())).toContain(message);
   }
 });
+
+test("a creator's films published after their other films were placed are offered as soon as a member watches those", async () => {
+  const [older, newer] = [
+    [211, 212],
+    [213, 214],
+  ] as const;
+  const film = (id: number) =>
+    publishFilm(sut, {
+      id,
+      creatorId: 34,
+      userId: randomUUID(),
+      seconds: 300,
+      genre: 'Noir',
+      title: `Rain ${id}`,
+    });
+  const published = (count: number) =>
+    eventually(
+      async () =>
+        (await sut.db.query("select 1 from films where genre = 'Noir' and status = 'published'")).rowCount ===
+        count,
+      20_000,
+      `${count} Noir films in the read model`,
+    );
+  for (const id of older) await film(id);
+  await published(2);
+  // Their neighbours placed while the creator had only them.
+  await jobs.recomputeAll();
+  for (const id of newer) await film(id);
+  await published(4);
+
+  // The member's recomputes as their two views queue them, taken before any later one could run.
+  const viewer = randomUUID();
+  const recompute = jobs.handlers().member;
+  await watched(viewer, older[0], true, 2 / 86_400);
+  await recompute({ userId: viewer }, undefined as never);
+  await watched(viewer, older[1], true, 1 / 86_400);
+  await recompute({ userId: viewer }, undefined as never);
+
+  const { rows } = await home(viewer);
+  expect(rows[0]).toMatchObject({ kind: 'for-you' });
+  expect(rows[0]!.filmIds).toEqual([...newer]);
+  const because = rows.find((row) => row.kind === 'because-you-watched')!;
+  expect(because.title).toBe(`Because you watched Rain ${older[1]}`);
+  expect(because.filmIds).toEqual([...newer]);
+});

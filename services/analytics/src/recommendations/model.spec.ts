@@ -1,6 +1,6 @@
 import { forYou, trendingRows } from './rows';
 import { neighboursOf, type CatalogueFilm } from './similarity';
-import { tasteWeights, WEIGHTS } from './taste';
+import { movedFilms, tasteWeights, WEIGHTS } from './taste';
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n));
 
@@ -25,6 +25,23 @@ describe('tasteWeights', () => {
       { filmId: 2, weight: WEIGHTS.dislikedRating, seen: true, lastAt: day(4) },
       { filmId: 4, weight: WEIGHTS.watchlist, seen: false, lastAt: day(4) },
     ]);
+  });
+});
+
+describe('movedFilms', () => {
+  it('names the films gained, lost or reweighted, not those that only aged', () => {
+    const before = [
+      { filmId: 1, weight: 3, seen: true, lastAt: day(1) },
+      { filmId: 2, weight: 1, seen: false, lastAt: day(1) },
+      { filmId: 3, weight: 1, seen: false, lastAt: day(1) },
+    ];
+    const after = [
+      { filmId: 1, weight: 3, seen: true, lastAt: day(5) },
+      { filmId: 2, weight: 3, seen: true, lastAt: day(5) },
+      { filmId: 4, weight: 1, seen: false, lastAt: day(5) },
+    ];
+    expect(movedFilms(before, after)).toEqual([2, 3, 4]);
+    expect(movedFilms(after, after)).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from './recommend.queue';
 import { memberRows, trendingRows } from './rows';
 import { neighboursOf, type CatalogueFilm } from './similarity';
-import { tasteWeights } from './taste';
+import { movedFilms, tasteWeights } from './taste';
 
 /** The owner of the visitors' (and new members') rows. */
 export const EVERYONE = '*';
@@ -22,9 +22,9 @@ const FILM_DELAY_MS = 5_000;
 
 /**
  * analytics-worker's recommendation jobs (docs/recommendations.md). A member's change recomputes
- * their weights and rows at once (and the neighbours of a film not placed yet) and their films'
- * neighbours soon after; everything is recomputed
- * on a schedule, which is what carries one member's doings into everyone else's rows. Every job
+ * their weights, the neighbours of the films it moved (and of a film not placed yet) and their rows
+ * at once, and their other films' neighbours soon after; everything is recomputed on a schedule,
+ * which is what carries one member's doings into everyone else's rows. Every job
  * recomputes from stored rows, so a redelivered event or a repeated job changes nothing.
  */
 @Injectable()
@@ -53,18 +53,25 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
     return {
       member: async ({ userId }) => {
         await this.queue.queue.removeDeduplicationKey(memberKey({ userId }));
-        const films = await this.recomputeWeights(userId);
-        // A film never placed yet (new, or liked for the first time) gets its neighbours now, so the
-        // rows can use them; the others follow a little later.
-        const unplaced = await this.repository.withoutNeighbours(films);
-        if (unplaced.length > 0) {
+        const { liked, moved } = await this.recomputeWeights(userId);
+        // The films their change moved, and any never placed yet (new, or liked for the first time),
+        // get their neighbours now, from the catalogue as it is: the rows built next reflect what they
+        // just did. Their other films' neighbours follow a little later.
+        const now = [
+          ...new Set([
+            ...moved.filter((filmId) => liked.includes(filmId)),
+            ...(await this.repository.withoutNeighbours(liked)),
+          ]),
+        ];
+        if (now.length > 0) {
           const catalogue = await this.repository.catalogue();
-          for (const filmId of unplaced) await this.recomputeNeighbours(filmId, catalogue);
+          for (const filmId of now) await this.recomputeNeighbours(filmId, catalogue);
         }
         await this.recomputeRows(userId);
+        const later = [...new Set([...liked, ...moved])].filter((filmId) => !now.includes(filmId));
         await this.queue.addMany(
           'film',
-          films.filter((filmId) => !unplaced.includes(filmId)).map((filmId) => ({ filmId })),
+          later.map((filmId) => ({ filmId })),
           (job) => ({ deduplication: { id: filmKey(job) }, delay: FILM_DELAY_MS, removeOnComplete: true }),
         );
       },
@@ -85,16 +92,21 @@ export class RecommendationJobs implements OnApplicationBootstrap, OnApplication
 
   /**
    * One member's weights from their sessions and ties (nothing if they turned personalisation off).
-   * Returns the films they liked, whose neighbours their change may move.
+   * Returns the films they like, and those whose weight this recompute moved: the neighbours of
+   * both may move with it.
    */
-  async recomputeWeights(userId: string): Promise<number[]> {
+  async recomputeWeights(userId: string): Promise<{ liked: number[]; moved: number[] }> {
     return this.em.fork().transactional(async () => {
       await this.repository.lockMember(userId);
+      const before = await this.repository.weightsOf(userId);
       const weights = (await this.repository.personalised(userId))
         ? tasteWeights(await this.repository.filmSessionsOf(userId), await this.repository.filmTiesOf(userId))
         : [];
       await this.repository.replaceWeights(userId, weights);
-      return weights.filter((w) => w.weight > 0).map((w) => w.filmId);
+      return {
+        liked: weights.filter((w) => w.weight > 0).map((w) => w.filmId),
+        moved: movedFilms(before, weights),
+      };
     });
   }
 

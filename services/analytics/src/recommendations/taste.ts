@@ -113,3 +113,12 @@ export function tasteWeights(sessions: FilmSessions[], ties: FilmTie[]): TasteWe
     .filter((film) => film.weight !== 0)
     .sort((a, b) => a.filmId - b.filmId);
 }
+
+/** The films whose weight differs between two of a member's weight lists, gained and lost ones included. */
+export function movedFilms(before: TasteWeight[], after: TasteWeight[]): number[] {
+  const was = new Map(before.map((w) => [w.filmId, w.weight]));
+  const is = new Map(after.map((w) => [w.filmId, w.weight]));
+  return [...new Set([...was.keys(), ...is.keys()])]
+    .filter((filmId) => was.get(filmId) !== is.get(filmId))
+    .sort((a, b) => a - b);
+}
