@@ -8,7 +8,7 @@ import { CostModel, dollars, totalOf } from './cost-model';
 import type { CostBreakdownDto, PlatformAnalyticsDto } from './dto/platform-analytics.dto';
 import { lastDays, lastMonths, onSeries } from './periods';
 import { PlatformAnalyticsRepository } from './platform-analytics.repository';
-import type { ROW_KINDS } from '../recommendations/dto/recommendation.dto';
+import type { RecommendationRowKind } from '../recommendations/dto/recommendation.dto';
 import { RowEventsRepository } from '../recommendations/row-events.repository';
 
 const TOP = 5;
@@ -128,7 +128,7 @@ export class PlatformAnalyticsService {
       },
       adMetrics,
       recommendations: rows.map((row) => ({
-        rowKind: row.row_kind as (typeof ROW_KINDS)[number],
+        rowKind: row.row_kind as RecommendationRowKind,
         impressions: row.impressions,
         clicks: row.clicks,
         clickThrough: row.impressions > 0 ? row.clicks / row.impressions : 0,

@@ -8,7 +8,14 @@ import type { TasteWeight } from './taste';
  * and views give the same rows.
  */
 
-export type RowKind = 'for-you' | 'because-you-watched' | 'critics-you-follow' | 'trending-in-genre';
+/** The home page's row kinds, in the order the API documents them. */
+export const HOME_ROW_KINDS = [
+  'for-you',
+  'because-you-watched',
+  'critics-you-follow',
+  'trending-in-genre',
+] as const;
+export type RowKind = (typeof HOME_ROW_KINDS)[number];
 
 /** A row as stored and served: what it is, why it is there, and its films in order. */
 export interface Row {

@@ -3,7 +3,7 @@ import { ApiInteger, ApiNullableTimestamp } from '@kinora/common';
 import { SeriesDayDto } from './figures.dto';
 import { AdMetricsDto } from './ad-metrics.dto';
 import { AnalyticsFilmDto } from './creator-analytics.dto';
-import { ROW_KINDS } from '../../recommendations/dto/recommendation.dto';
+import { ROW_KINDS, type RecommendationRowKind } from '../../recommendations/dto/recommendation.dto';
 
 export class PlatformStatsDto {
   @ApiInteger()
@@ -172,7 +172,7 @@ export class RowClickThroughDto {
     enum: ROW_KINDS,
     enumName: 'RecommendationRowKind',
   })
-  rowKind!: (typeof ROW_KINDS)[number];
+  rowKind!: RecommendationRowKind;
 
   @ApiInteger({ description: 'Browsing sessions in which a row of this kind was shown.' })
   impressions!: number;

@@ -1,19 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsUUID, Matches } from 'class-validator';
 import { ApiInteger, EnumField, IdField } from '@kinora/common';
+import { HOME_ROW_KINDS } from '../rows';
 
-export const ROW_KINDS = [
-  'for-you',
-  'because-you-watched',
-  'critics-you-follow',
-  'trending-in-genre',
-  'more-like-this',
-] as const;
+/** Every kind of row: the home page's, and a film page's "More like this". */
+export const ROW_KINDS = [...HOME_ROW_KINDS, 'more-like-this'] as const;
+export type RecommendationRowKind = (typeof ROW_KINDS)[number];
 
 /** A row of recommended films: what it is, why it is there, and the films' ids in order. */
 export class RecommendationRowDto {
   @ApiProperty({ enum: ROW_KINDS, enumName: 'RecommendationRowKind' })
-  kind!: (typeof ROW_KINDS)[number];
+  kind!: RecommendationRowKind;
 
   @ApiProperty({
     description:
@@ -70,7 +67,7 @@ export class RowEventDto {
   kind!: (typeof ROW_EVENT_KINDS)[number];
 
   @EnumField(ROW_KINDS, { enumName: 'RecommendationRowKind' })
-  rowKind!: (typeof ROW_KINDS)[number];
+  rowKind!: RecommendationRowKind;
 
   @ApiProperty({ description: "The row's key as the rows gave it.", example: 'because:12', maxLength: 73 })
   @Matches(ROW_KEY, { message: 'rowKey must be a row key such as for-you or because:12' })
